@@ -1,0 +1,80 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// cardscan: recognise Magic: The Gathering cards in photographs (Linux, Tesseract + Leptonica).
+///
+/// Module map (one concern per module):
+/// - `CTesseract`, `CZlib`: system-library shims over the C APIs (never re-exported in public API).
+/// - `CardScanOCR`: image loading (Leptonica, EXIF orientation) and the Tesseract text recogniser.
+/// - `CardReader`: locate and rectify the card, read title and collector lines, extract fields.
+/// - `CardCatalog`: local SQLite card database (Scryfall / MTGJSON importers, exact and fuzzy lookup).
+/// - `CardMatcher`: turn extracted fields into one printing with a calibrated confidence.
+/// - `CardCollection`: the user's collection, pools, review queue and CSV formats.
+/// - `CardScanCLI`: the `cardscan` subcommands (the executable itself is a one-line `main`).
+/// - `CardScanBench`: the accuracy / speed / memory benchmark behind `cardscan-bench`.
+let package = Package(
+    name: "cardscan",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "cardscan", targets: ["cardscan"]),
+        .executable(name: "cardscan-bench", targets: ["cardscan-bench"]),
+        .library(name: "CardScanOCR", targets: ["CardScanOCR"]),
+        .library(name: "CardReader", targets: ["CardReader"]),
+        .library(name: "CardCatalog", targets: ["CardCatalog"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CTesseract",
+            providers: [.apt(["libtesseract-dev", "libleptonica-dev", "tesseract-ocr-eng"])]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .target(name: "CardScanOCR", dependencies: ["CTesseract"]),
+        .target(name: "CardReader", dependencies: ["CardScanOCR"]),
+        .target(
+            name: "CardCatalog",
+            dependencies: ["CZlib", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(name: "CardMatcher", dependencies: ["CardReader", "CardCatalog"]),
+        .target(
+            name: "CardCollection",
+            dependencies: [
+                "CardCatalog",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "CSV", package: "CSV.swift"),
+            ]
+        ),
+        .target(
+            name: "CardScanCLI",
+            dependencies: [
+                "CardScanOCR", "CardReader", "CardCatalog", "CardMatcher", "CardCollection",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "cardscan", dependencies: ["CardScanCLI"]),
+        .target(
+            name: "CardScanBench",
+            dependencies: ["CardScanOCR", "CardReader", "CardCatalog", "CardMatcher"]
+        ),
+        .executableTarget(
+            name: "cardscan-bench",
+            dependencies: [
+                "CardScanBench",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "CardScanOCRTests", dependencies: ["CardScanOCR"]),
+        .testTarget(name: "CardReaderTests", dependencies: ["CardReader", "CardScanOCR"]),
+        .testTarget(name: "CardCatalogTests", dependencies: ["CardCatalog"]),
+        .testTarget(name: "CardMatcherTests", dependencies: ["CardMatcher", "CardReader", "CardCatalog"]),
+        .testTarget(name: "CardCollectionTests", dependencies: ["CardCollection", "CardCatalog"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

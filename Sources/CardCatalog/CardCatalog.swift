@@ -1,0 +1,1 @@
+// CardCatalog: see Package.swift for this module's concern.

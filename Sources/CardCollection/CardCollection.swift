@@ -1,0 +1,1 @@
+// CardCollection: see Package.swift for this module's concern.

@@ -1,0 +1,1 @@
+// CardMatcher: see Package.swift for this module's concern.

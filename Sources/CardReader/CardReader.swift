@@ -1,0 +1,1 @@
+// CardReader: see Package.swift for this module's concern.

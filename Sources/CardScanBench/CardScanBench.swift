@@ -1,0 +1,1 @@
+// CardScanBench: see Package.swift for this module's concern.

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+
+/// Options every subcommand that touches data accepts: where user data, the catalog and the
+/// Tesseract models live.
+public struct GlobalOptions: ParsableArguments, Sendable {
+    @Option(name: .long, help: ArgumentHelp(
+        "Folder for cardscan's databases.",
+        discussion: "Default: $CARDSCAN_HOME, else $XDG_DATA_HOME/cardscan, else ~/.local/share/cardscan.",
+        valueName: "path"))
+    public var dataDir: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Card catalog database (default: <data-dir>/catalog.sqlite; the built-in sample catalog when none was imported).",
+        valueName: "path"))
+    public var catalog: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Folder holding Tesseract's *.traineddata (default: $TESSDATA_PREFIX, else the Debian location).",
+        valueName: "path"))
+    public var tessdata: String?
+
+    public init() {}
+
+    /// The resolved data directory (not created).
+    public var dataDirectory: URL {
+        DataPaths.dataDirectory(explicit: dataDir, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The resolved catalog database path (may not exist yet).
+    public var catalogURL: URL {
+        if let catalog { return URL(fileURLWithPath: catalog) }
+        return dataDirectory.appendingPathComponent("catalog.sqlite")
+    }
+
+    /// The resolved user collection database path.
+    public var collectionURL: URL {
+        dataDirectory.appendingPathComponent("collection.sqlite")
+    }
+}
+
+/// Resolution of cardscan's data folder from flags and the environment.
+public enum DataPaths {
+    /// `explicit`, else `$CARDSCAN_HOME`, else `$XDG_DATA_HOME/cardscan`, else `~/.local/share/cardscan`.
+    public static func dataDirectory(explicit: String?, environment: [String: String]) -> URL {
+        if let explicit, !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
+        if let home = environment["CARDSCAN_HOME"], !home.isEmpty { return URL(fileURLWithPath: home) }
+        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("cardscan")
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".local/share/cardscan")
+    }
+}
