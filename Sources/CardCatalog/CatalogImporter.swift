@@ -1,0 +1,84 @@
+import Foundation
+import GRDB
+
+/// Imports Scryfall and MTGJSON files (`.json` or `.json.gz`) into a catalog database.
+///
+/// The import never modifies the catalog in place: it works on a temporary copy next to it (or a
+/// fresh file), in one transaction, and renames the result over the catalog only when everything
+/// succeeded. A failed or interrupted import leaves the previous catalog intact and usable.
+/// Malformed records are counted in the report and skipped; a file that is not JSON of a known shape,
+/// or that is truncated, fails the whole import with an error naming the file.
+public struct CatalogImporter: Sendable {
+    /// The catalog file to create or replace.
+    public let catalogURL: URL
+    /// Called with progress a few times per second (on the importing thread).
+    public var progress: (@Sendable (ImportProgress) -> Void)?
+
+    /// Creates an importer for the catalog at `catalogURL`.
+    public init(catalogURL: URL, progress: (@Sendable (ImportProgress) -> Void)? = nil) {
+        self.catalogURL = catalogURL
+        self.progress = progress
+    }
+
+    /// Imports `paths` in order. With `replacing`, the new catalog holds only these files; otherwise
+    /// they are merged into the existing catalog (printings keyed by Scryfall id; Scryfall fields take
+    /// precedence over MTGJSON ones whatever the order).
+    @discardableResult
+    public func importFiles(_ paths: [String], replacing: Bool = false) throws -> ImportReport {
+        let start = Date()
+        let fm = FileManager.default
+        let directory = catalogURL.deletingLastPathComponent()
+        try fm.createDirectory(at: directory, withIntermediateDirectories: true)
+        let temp = directory.appendingPathComponent(
+            ".\(catalogURL.lastPathComponent).import-\(getpid())-\(UUID().uuidString.prefix(8))")
+        defer {
+            for suffix in ["", "-journal", "-wal", "-shm"] { try? fm.removeItem(atPath: temp.path + suffix) }
+        }
+        if !replacing, fm.fileExists(atPath: catalogURL.path), (try? Self.isCurrentCatalog(catalogURL)) == true {
+            try fm.copyItem(at: catalogURL, to: temp)
+        }
+
+        var report: ImportReport
+        do {
+            var config = Configuration()
+            config.prepareDatabase { db in
+                try db.execute(sql: """
+                    PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
+                    PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY;
+                    """)
+            }
+            let queue = try DatabaseQueue(path: temp.path, configuration: config)
+            report = try queue.writeWithoutTransaction { db -> ImportReport in
+                var sources: [ImportReport.Source] = []
+                try db.inTransaction {
+                    let session = try ImportSession(db: db, progress: progress)
+                    for path in paths { try session.importFile(path) }
+                    try session.finish()
+                    sources = session.reports
+                    return .commit
+                }
+                return try ImportSession.report(db, sources: sources)
+            }
+            try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = DELETE") }
+            try queue.close()
+        }
+
+        // Make the new file durable, then swap it in atomically.
+        let fd = open(temp.path, O_RDONLY)
+        if fd >= 0 { fsync(fd); close(fd) }
+        if rename(temp.path, catalogURL.path) != 0 {
+            throw CatalogError.unreadable(path: catalogURL.path, reason: "cannot replace catalog: \(String(cString: strerror(errno)))")
+        }
+        report.seconds = Date().timeIntervalSince(start)
+        return report
+    }
+
+    /// True when `url` is a catalog with the current schema (older ones are rebuilt, not merged).
+    static func isCurrentCatalog(_ url: URL) throws -> Bool {
+        var config = Configuration()
+        config.readonly = true
+        let queue = try DatabaseQueue(path: url.path, configuration: config)
+        defer { try? queue.close() }
+        return try queue.read { try CatalogSchema.storedVersion($0) } == CatalogSchema.version
+    }
+}

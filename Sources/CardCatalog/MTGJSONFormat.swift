@@ -1,0 +1,96 @@
+import Foundation
+
+/// The fields cardscan keeps from an MTGJSON (v5) card record.
+struct MTGJSONCardDTO: Decodable {
+    struct Identifiers: Decodable {
+        let scryfallId: String?
+        let scryfallOracleId: String?
+    }
+    let name: String
+    let faceName: String?
+    let side: String?
+    let setCode: String
+    let number: String
+    let language: String?
+    let identifiers: Identifiers?
+    let rarity: String?
+    let layout: String?
+    let type: String?
+    let manaCost: String?
+    let manaValue: Double?
+    let convertedManaCost: Double?
+    let colors: [String]?
+    let finishes: [String]?
+    let hasFoil: Bool?
+    let hasNonFoil: Bool?
+    let printedName: String?
+
+    /// The printing this record describes, or nil when it has no Scryfall id to key it by.
+    func printing(setReleaseDate: String?) -> Printing? {
+        guard let scryfallID = identifiers?.scryfallId, !scryfallID.isEmpty else { return nil }
+        var cardName = name
+        var faces = name.contains(" // ") ? name.components(separatedBy: " // ") : []
+        if layout == "meld", let faceName {
+            // Scryfall names each meld part by its own face; MTGJSON joins front and back.
+            cardName = faceName
+            faces = []
+        }
+        var finishList = finishes ?? []
+        if finishes == nil {
+            if hasNonFoil == true { finishList.append("nonfoil") }
+            if hasFoil == true { finishList.append("foil") }
+        }
+        let lang = MTGJSONLanguage.code(for: language)
+        return Printing(
+            id: scryfallID.lowercased(), oracleID: identifiers?.scryfallOracleId?.lowercased(),
+            name: cardName, faceNames: faces,
+            printedName: lang == "en" ? nil : printedName,
+            language: lang, setCode: MTGJSONSetCode.scryfall(setCode), collectorNumber: number,
+            rarity: rarity, layout: layout, typeLine: type, manaCost: manaCost,
+            manaValue: manaValue ?? convertedManaCost, colors: colors ?? [], releasedAt: setReleaseDate,
+            finishes: finishList, prices: nil)
+    }
+}
+
+/// MTGJSON set codes are upper case; a few differ from Scryfall's (`CON_` → `con`, `PW09` → `pwp09`).
+enum MTGJSONSetCode {
+    static func scryfall(_ code: String) -> String {
+        var c = code.lowercased()
+        while c.hasSuffix("_") { c.removeLast() }
+        if c.count == 4, c.hasPrefix("pw"), c.dropFirst(2).allSatisfy(\.isNumber) { return "pwp" + c.dropFirst(2) }
+        return c
+    }
+}
+
+/// MTGJSON spells languages out; Scryfall uses short codes.
+enum MTGJSONLanguage {
+    static func code(for language: String?) -> String {
+        guard let language else { return "en" }
+        switch language {
+        case "English": return "en"
+        case "Spanish": return "es"
+        case "French": return "fr"
+        case "German": return "de"
+        case "Italian": return "it"
+        case "Portuguese", "Portuguese (Brazil)": return "pt"
+        case "Japanese": return "ja"
+        case "Korean": return "ko"
+        case "Russian": return "ru"
+        case "Chinese Simplified": return "zhs"
+        case "Chinese Traditional": return "zht"
+        case "Hebrew": return "he"
+        case "Latin": return "la"
+        case "Ancient Greek": return "grc"
+        case "Arabic": return "ar"
+        case "Sanskrit": return "sa"
+        case "Phyrexian": return "ph"
+        default: return language.lowercased()
+        }
+    }
+}
+
+/// MTGJSON's `meta` object.
+struct MTGJSONMetaDTO: Decodable {
+    let date: String?
+    let version: String?
+}

@@ -1,0 +1,97 @@
+/// One printing of a card: one Scryfall card object (one set, one collector number, one language).
+///
+/// Keyed by the Scryfall id. `(setCode, collectorNumber, language)` identifies a printing in practice.
+public struct Printing: Sendable, Hashable, Codable {
+    /// Scryfall id (lower-case UUID string).
+    public var id: String
+    /// Scryfall oracle id, shared by reprints of the same card (nil when no source gave one).
+    public var oracleID: String?
+    /// English card name; multi-face cards use `Front // Back`.
+    public var name: String
+    /// Each face's name for multi-face cards (empty for single-faced cards).
+    public var faceNames: [String]
+    /// The name printed on a non-English card (nil for English printings or when unknown).
+    public var printedName: String?
+    /// Scryfall language code (`en`, `ja`, `zhs`, ...).
+    public var language: String
+    /// Lower-case Scryfall set code (`bfz`).
+    public var setCode: String
+    /// Collector number as Scryfall writes it: `171`, `12a`, `★`, `AVR-68`.
+    public var collectorNumber: String
+    /// `common`, `uncommon`, `rare`, `mythic`, `special`, `bonus` (nil when unknown).
+    public var rarity: String?
+    /// Scryfall layout (`normal`, `transform`, `split`, ...).
+    public var layout: String?
+    /// Type line (`Creature — Wurm`).
+    public var typeLine: String?
+    /// Mana cost in Scryfall notation (`{4}{G}{G}`).
+    public var manaCost: String?
+    /// Mana value (converted mana cost).
+    public var manaValue: Double?
+    /// Colour letters (`["G"]`).
+    public var colors: [String]
+    /// Release date of the printing (`YYYY-MM-DD`).
+    public var releasedAt: String?
+    /// Finishes available (`nonfoil`, `foil`, `etched`, ...).
+    public var finishes: [String]
+    /// Prices from the source when it had them (USD / USD foil / EUR / MTGO tix, as decimal strings).
+    public var prices: Prices?
+
+    /// Market prices as the source gave them (decimal strings, nil when absent).
+    public struct Prices: Sendable, Hashable, Codable {
+        public var usd: String?
+        public var usdFoil: String?
+        public var eur: String?
+        public var tix: String?
+
+        public init(usd: String? = nil, usdFoil: String? = nil, eur: String? = nil, tix: String? = nil) {
+            self.usd = usd; self.usdFoil = usdFoil; self.eur = eur; self.tix = tix
+        }
+
+        /// True when no price is known.
+        public var isEmpty: Bool { usd == nil && usdFoil == nil && eur == nil && tix == nil }
+    }
+
+    /// Memberwise initialiser.
+    public init(
+        id: String, oracleID: String? = nil, name: String, faceNames: [String] = [],
+        printedName: String? = nil, language: String = "en", setCode: String, collectorNumber: String,
+        rarity: String? = nil, layout: String? = nil, typeLine: String? = nil, manaCost: String? = nil,
+        manaValue: Double? = nil, colors: [String] = [], releasedAt: String? = nil,
+        finishes: [String] = [], prices: Prices? = nil
+    ) {
+        self.id = id; self.oracleID = oracleID; self.name = name; self.faceNames = faceNames
+        self.printedName = printedName; self.language = language; self.setCode = setCode
+        self.collectorNumber = collectorNumber; self.rarity = rarity; self.layout = layout
+        self.typeLine = typeLine; self.manaCost = manaCost; self.manaValue = manaValue
+        self.colors = colors; self.releasedAt = releasedAt; self.finishes = finishes; self.prices = prices
+    }
+
+    /// Whether a foil version exists (from `finishes`; nil when the source did not say).
+    public var hasFoil: Bool? { finishes.isEmpty ? nil : finishes.contains { $0 != "nonfoil" } }
+    /// Whether a non-foil version exists (nil when the source did not say).
+    public var hasNonFoil: Bool? { finishes.isEmpty ? nil : finishes.contains("nonfoil") }
+}
+
+/// A set (expansion, core set, promo set, ...).
+public struct CardSet: Sendable, Hashable, Codable {
+    /// Lower-case Scryfall set code.
+    public var code: String
+    /// Set name (`Battle for Zendikar`).
+    public var name: String?
+    /// Release date `YYYY-MM-DD`.
+    public var releasedAt: String?
+    /// Scryfall / MTGJSON set type (`expansion`, `core`, `promo`, ...).
+    public var type: String?
+    /// The size printed on cards (`171/274` → 274), when a source gave it.
+    public var printedSize: Int?
+    /// Number of distinct collector numbers of this set in the catalog.
+    public var cardCount: Int
+
+    /// Memberwise initialiser.
+    public init(code: String, name: String? = nil, releasedAt: String? = nil, type: String? = nil,
+                printedSize: Int? = nil, cardCount: Int = 0) {
+        self.code = code; self.name = name; self.releasedAt = releasedAt; self.type = type
+        self.printedSize = printedSize; self.cardCount = cardCount
+    }
+}
