@@ -1,1 +1,57 @@
-// CardReader: see Package.swift for this module's concern.
+import CardScanOCR
+import Foundation
+
+/// Reads one card from a photo: locate → decide rotation → rectify the title and bottom bands →
+/// OCR → positional extraction. Owns one Tesseract engine: use one reader per thread.
+public final class CardReader {
+    /// Reader settings.
+    public struct Options: Sendable {
+        /// Folder with Tesseract models (nil: automatic).
+        public var tessdataPath: String?
+        /// Refuse images above this many pixels before decoding.
+        public var maxPixels: Int
+        /// Per-recognition time limit in milliseconds.
+        public var ocrDeadlineMilliseconds: Int
+
+        /// Defaults: automatic models, 150 MP limit, 5 s per recognition.
+        public init(tessdataPath: String? = nil, maxPixels: Int = 150_000_000, ocrDeadlineMilliseconds: Int = 5000) {
+            self.tessdataPath = tessdataPath
+            self.maxPixels = maxPixels
+            self.ocrDeadlineMilliseconds = ocrDeadlineMilliseconds
+        }
+    }
+
+    let options: Options
+    let recognizer: TextRecognizer
+
+    /// Creates a reader and its OCR engine.
+    /// - Throws: ``OCRError`` when the Tesseract model is missing.
+    public init(options: Options = Options()) throws {
+        self.options = options
+        self.recognizer = try TextRecognizer(configuration: .init(tessdataPath: options.tessdataPath))
+    }
+
+    /// Reads the card in an image file.
+    /// - Throws: ``OCRError`` naming the file when it cannot be decoded.
+    public func read(contentsOf path: String) throws -> CardReading {
+        let start = Clock.now
+        let image = try Image(contentsOf: path, options: .init(grayscale: true, maxPixels: options.maxPixels))
+        let decoded = Clock.now
+        var reading = try read(image: image)
+        reading.timings.decode = Clock.ms(start, decoded)
+        reading.timings.total = Clock.ms(start, Clock.now)
+        return reading
+    }
+
+    /// Reads the card in an already decoded image.
+    public func read(image: Image) throws -> CardReading {
+        let pipeline = ReadPipeline(recognizer: recognizer, options: options)
+        return try pipeline.run(image: image)
+    }
+}
+
+/// Monotonic timing helpers.
+enum Clock {
+    static var now: UInt64 { DispatchTime.now().uptimeNanoseconds }
+    static func ms(_ a: UInt64, _ b: UInt64) -> Double { Double(b &- a) / 1_000_000 }
+}

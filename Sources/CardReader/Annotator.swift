@@ -1,0 +1,85 @@
+import CardScanOCR
+import Foundation
+
+/// Draws what the reader saw onto the photo: the card outline, the regions read with their text
+/// boxes, and the extracted values, so a user can see why a scan went wrong.
+public enum Annotator {
+    /// Writes an annotated PNG of `image` with `reading` drawn on it.
+    /// - Throws: ``OCRError/writeFailed(path:reason:)``.
+    public static func write(_ reading: CardReading, on image: Image, to path: String) throws {
+        // Work at most ~1600 px wide so lines and labels stay legible.
+        let factor = max(1, Int((Double(max(image.width, image.height)) / 1600).rounded(.up)))
+        var canvas = Canvas(image.rgbPixels(), reducedBy: factor)
+        let scale = 1 / Double(factor)
+        var labels: [ImageLabel] = []
+        if let quad = reading.quad {
+            let pts = quad.corners.map { PixelPoint(x: $0.x * scale, y: $0.y * scale) }
+            for i in 0..<4 { canvas.line(pts[i], pts[(i + 1) % 4], color: (0, 255, 0), thickness: 3) }
+            canvas.disc(pts[0], radius: 7, color: (255, 0, 0)) // the card's top-left
+            let homography = Homography(corners: pts)
+            for obs in reading.observations {
+                let b = obs.observation.boundingBox // card coords, bottom-left origin
+                let corners = [(b.x, 1 - b.maxY), (b.maxX, 1 - b.maxY), (b.maxX, 1 - b.y), (b.x, 1 - b.y)]
+                    .map { homography.map($0.0, $0.1) }.map { PixelPoint(x: $0.x, y: $0.y) }
+                for i in 0..<4 { canvas.line(corners[i], corners[(i + 1) % 4], color: (255, 160, 0), thickness: 2) }
+                labels.append(ImageLabel(text: "\(obs.observation.text) (\(Int(obs.observation.confidence * 100))%)",
+                                         x: Int(corners[3].x), y: Int(corners[3].y) + 16, color: 0xFF00FF))
+            }
+        }
+        let f = reading.fields
+        let summary = [
+            "title: \(f.title?.value ?? "-")",
+            "number: \(f.collectorNumber?.value ?? "-")\(f.setSize.map { "/\($0.value)" } ?? "")  rarity: \(f.rarity?.value ?? "-")",
+            "set: \(f.setCode?.value ?? "-")  lang: \(f.language?.value ?? "-")  frame: \(f.frameEra.rawValue)  rotation: \(reading.rotation)",
+        ]
+        canvas.fillRect(x: 0, y: 0, width: min(canvas.width, 760), height: 22 * summary.count + 10, color: (255, 255, 255))
+        for (i, line) in summary.enumerated() { labels.append(ImageLabel(text: line, x: 8, y: 22 * (i + 1), color: 0x0000C0)) }
+        try ImageWriter.writePNG(canvas.image, labels: labels, fontSize: 10, to: path)
+    }
+}
+
+/// A minimal RGB drawing surface.
+struct Canvas {
+    private(set) var image: RGBImage
+    var width: Int { image.width }
+    var height: Int { image.height }
+
+    init(_ source: RGBImage, reducedBy factor: Int) {
+        guard factor > 1 else { image = source; return }
+        let w = source.width / factor, h = source.height / factor
+        var out = [UInt8](repeating: 0, count: w * h * 3)
+        for y in 0..<h {
+            for x in 0..<w {
+                let s = ((y * factor) * source.width + x * factor) * 3
+                out[(y * w + x) * 3] = source.pixels[s]
+                out[(y * w + x) * 3 + 1] = source.pixels[s + 1]
+                out[(y * w + x) * 3 + 2] = source.pixels[s + 2]
+            }
+        }
+        image = RGBImage(width: w, height: h, pixels: out)
+    }
+
+    mutating func set(_ x: Int, _ y: Int, _ c: (UInt8, UInt8, UInt8)) {
+        guard x >= 0, y >= 0, x < width, y < height else { return }
+        let o = (y * width + x) * 3
+        image.pixels[o] = c.0; image.pixels[o + 1] = c.1; image.pixels[o + 2] = c.2
+    }
+
+    mutating func line(_ a: PixelPoint, _ b: PixelPoint, color: (UInt8, UInt8, UInt8), thickness: Int) {
+        let steps = max(1, Int(max(abs(b.x - a.x), abs(b.y - a.y))))
+        let r = thickness / 2
+        for i in 0...steps {
+            let t = Double(i) / Double(steps)
+            let x = Int(a.x + (b.x - a.x) * t), y = Int(a.y + (b.y - a.y) * t)
+            for dy in -r...r { for dx in -r...r { set(x + dx, y + dy, color) } }
+        }
+    }
+
+    mutating func disc(_ c: PixelPoint, radius: Int, color: (UInt8, UInt8, UInt8)) {
+        for dy in -radius...radius { for dx in -radius...radius where dx * dx + dy * dy <= radius * radius { set(Int(c.x) + dx, Int(c.y) + dy, color) } }
+    }
+
+    mutating func fillRect(x: Int, y: Int, width w: Int, height h: Int, color: (UInt8, UInt8, UInt8)) {
+        for yy in y..<(y + h) { for xx in x..<(x + w) { set(xx, yy, color) } }
+    }
+}

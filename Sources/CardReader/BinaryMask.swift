@@ -1,0 +1,152 @@
+import CardScanOCR
+
+/// A binary image (1 = set) on the locator's thumbnail grid, with the few morphology operations
+/// the card locator needs.
+struct BinaryMask {
+    let width: Int
+    let height: Int
+    var bits: [UInt8]
+
+    init(width: Int, height: Int, bits: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.bits = bits
+    }
+
+    /// Pixels of `image` for which `predicate` holds.
+    init(_ image: GrayImage, where predicate: (UInt8) -> Bool) {
+        self.init(width: image.width, height: image.height, bits: image.pixels.map { predicate($0) ? 1 : 0 })
+    }
+
+    /// 3x3 dilation, `times` times.
+    func dilated(_ times: Int = 1) -> BinaryMask { morph(times, set: true) }
+    /// 3x3 erosion, `times` times.
+    func eroded(_ times: Int = 1) -> BinaryMask { morph(times, set: false) }
+
+    private func morph(_ times: Int, set: Bool) -> BinaryMask {
+        var cur = bits
+        let w = width, h = height
+        for _ in 0..<times {
+            var next = cur
+            for y in 0..<h {
+                for x in 0..<w {
+                    let i = y * w + x
+                    if (cur[i] == 1) == set { continue }
+                    var hit = false
+                    for dy in -1...1 where !hit {
+                        let yy = y + dy
+                        guard yy >= 0, yy < h else { if !set { hit = true }; continue }
+                        for dx in -1...1 {
+                            let xx = x + dx
+                            guard xx >= 0, xx < w else { if !set { hit = true; break }; continue }
+                            if (cur[yy * w + xx] == 1) == set { hit = true; break }
+                        }
+                    }
+                    if hit { next[i] = set ? 1 : 0 }
+                }
+            }
+            cur = next
+        }
+        return BinaryMask(width: w, height: h, bits: cur)
+    }
+
+    /// Fills holes: every 0 pixel not connected (4-way) to the image border becomes 1.
+    func holesFilled() -> BinaryMask {
+        let w = width, h = height
+        var outside = [UInt8](repeating: 0, count: w * h)
+        var stack: [Int] = []
+        func push(_ i: Int) { if bits[i] == 0 && outside[i] == 0 { outside[i] = 1; stack.append(i) } }
+        for x in 0..<w { push(x); push((h - 1) * w + x) }
+        for y in 0..<h { push(y * w); push(y * w + w - 1) }
+        while let i = stack.popLast() {
+            let x = i % w, y = i / w
+            if x > 0 { push(i - 1) }
+            if x < w - 1 { push(i + 1) }
+            if y > 0 { push(i - w) }
+            if y < h - 1 { push(i + w) }
+        }
+        return BinaryMask(width: w, height: h, bits: outside.map { $0 == 1 ? 0 : 1 })
+    }
+
+    /// A connected component: its pixel count and boundary pixels (pixel centres).
+    struct Component {
+        var area: Int
+        var boundary: [PixelPoint]
+        var minX, minY, maxX, maxY: Int
+    }
+
+    /// 4-connected components with at least `minArea` pixels.
+    func components(minArea: Int) -> [Component] {
+        let w = width, h = height
+        var label = [Int32](repeating: 0, count: w * h)
+        var result: [Component] = []
+        var next: Int32 = 1
+        var stack: [Int] = []
+        for start in 0..<(w * h) where bits[start] == 1 && label[start] == 0 {
+            label[start] = next
+            stack.append(start)
+            var members: [Int] = []
+            while let i = stack.popLast() {
+                members.append(i)
+                let x = i % w, y = i / w
+                if x > 0, bits[i - 1] == 1, label[i - 1] == 0 { label[i - 1] = next; stack.append(i - 1) }
+                if x < w - 1, bits[i + 1] == 1, label[i + 1] == 0 { label[i + 1] = next; stack.append(i + 1) }
+                if y > 0, bits[i - w] == 1, label[i - w] == 0 { label[i - w] = next; stack.append(i - w) }
+                if y < h - 1, bits[i + w] == 1, label[i + w] == 0 { label[i + w] = next; stack.append(i + w) }
+            }
+            next += 1
+            guard members.count >= minArea else { continue }
+            var comp = Component(area: members.count, boundary: [], minX: w, minY: h, maxX: 0, maxY: 0)
+            for i in members {
+                let x = i % w, y = i / w
+                comp.minX = min(comp.minX, x); comp.maxX = max(comp.maxX, x)
+                comp.minY = min(comp.minY, y); comp.maxY = max(comp.maxY, y)
+                let edge = x == 0 || y == 0 || x == w - 1 || y == h - 1
+                    || bits[i - 1] == 0 || bits[i + 1] == 0 || bits[i - w] == 0 || bits[i + w] == 0
+                if edge { comp.boundary.append(PixelPoint(x: Double(x) + 0.5, y: Double(y) + 0.5)) }
+            }
+            result.append(comp)
+        }
+        return result
+    }
+}
+
+extension GrayImage {
+    /// Sobel gradient magnitude (clamped to 255), borders zero.
+    func sobelMagnitude() -> GrayImage {
+        let w = width, h = height
+        var out = [UInt8](repeating: 0, count: w * h)
+        pixels.withUnsafeBufferPointer { p in
+            for y in 1..<max(1, h - 1) {
+                for x in 1..<max(1, w - 1) {
+                    let i = y * w + x
+                    let gx = Int(p[i - w + 1]) + 2 * Int(p[i + 1]) + Int(p[i + w + 1]) - Int(p[i - w - 1]) - 2 * Int(p[i - 1]) - Int(p[i + w - 1])
+                    let gy = Int(p[i + w - 1]) + 2 * Int(p[i + w]) + Int(p[i + w + 1]) - Int(p[i - w - 1]) - 2 * Int(p[i - w]) - Int(p[i - w + 1])
+                    out[i] = UInt8(min(255, (abs(gx) + abs(gy)) / 4))
+                }
+            }
+        }
+        return GrayImage(width: w, height: h, pixels: out)
+    }
+
+    /// Otsu's threshold of the grey histogram.
+    func otsuThreshold() -> UInt8 {
+        var hist = [Double](repeating: 0, count: 256)
+        for p in pixels { hist[Int(p)] += 1 }
+        let total = Double(pixels.count)
+        var sum = 0.0
+        for i in 0..<256 { sum += Double(i) * hist[i] }
+        var sumB = 0.0, wB = 0.0, best = 0.0, threshold = 0
+        for t in 0..<256 {
+            wB += hist[t]
+            if wB == 0 { continue }
+            let wF = total - wB
+            if wF == 0 { break }
+            sumB += Double(t) * hist[t]
+            let mB = sumB / wB, mF = (sum - sumB) / wF
+            let between = wB * wF * (mB - mF) * (mB - mF)
+            if between > best { best = between; threshold = t }
+        }
+        return UInt8(threshold)
+    }
+}

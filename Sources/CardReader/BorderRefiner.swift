@@ -1,0 +1,65 @@
+import CardScanOCR
+
+/// Moves each side of a located quad out to the card's real edge when the locator stopped at the
+/// inner frame of a black-bordered card (common on dark backgrounds, where the black border
+/// blends in). For each side it samples the mean brightness on lines parallel to the side at
+/// growing outward offsets; a dark, even band just outside followed by a clear change is a border.
+struct BorderRefiner {
+    func refine(_ corners: [PixelPoint], in image: GrayImage) -> [PixelPoint] {
+        let short = min(Geometry.distance(corners[0], corners[1]), Geometry.distance(corners[1], corners[2]))
+        guard short > 40 else { return corners }
+        let cx = corners.reduce(0) { $0 + $1.x } / 4, cy = corners.reduce(0) { $0 + $1.y } / 4
+        var lines: [Geometry.Line] = []
+        for i in 0..<4 {
+            let a = corners[i], b = corners[(i + 1) % 4]
+            guard var line = Geometry.fitLine([a, b]) else { return corners }
+            // Orient the normal outward.
+            if line.a * cx + line.b * cy > line.c { line = Geometry.Line(a: -line.a, b: -line.b, c: -line.c) }
+            let shift = outwardShift(a: a, b: b, normal: (line.a, line.b), short: short, image: image)
+            line.c += shift
+            lines.append(line)
+        }
+        var out: [PixelPoint] = []
+        for i in 0..<4 {
+            guard let p = Geometry.intersect(lines[(i + 3) % 4], lines[i]) else { return corners }
+            out.append(p)
+        }
+        return out
+    }
+
+    /// How far (pixels) to move the side outward; 0 when no border is detected.
+    private func outwardShift(a: PixelPoint, b: PixelPoint, normal: (Double, Double), short: Double, image: GrayImage) -> Double {
+        let step = max(1, short * 0.004)
+        let maxSteps = Int(short * 0.09 / step)
+        var profile: [Double] = []
+        var spread: [Double] = []
+        for k in 0...maxSteps {
+            let d = Double(k) * step
+            var sum = 0.0, sumSq = 0.0
+            let n = 48
+            for j in 0..<n {
+                let t = 0.2 + 0.6 * Double(j) / Double(n - 1)
+                let x = a.x + (b.x - a.x) * t + normal.0 * d, y = a.y + (b.y - a.y) * t + normal.1 * d
+                let v = image.bilinear(x, y)
+                sum += v; sumSq += v * v
+            }
+            let mean = sum / Double(n)
+            profile.append(mean)
+            spread.append((max(0, sumSq / Double(n) - mean * mean)).squareRoot())
+        }
+        // The band just outside the current side (1–2.5% of the card width).
+        let i0 = max(1, Int(short * 0.010 / step)), i1 = max(i0 + 1, Int(short * 0.025 / step))
+        guard i1 < profile.count else { return 0 }
+        let band = profile[i0...i1], bandSpread = spread[i0...i1]
+        let border = band.reduce(0, +) / Double(band.count)
+        let evenness = bandSpread.reduce(0, +) / Double(bandSpread.count)
+        guard border < 70, evenness < 28 else { return 0 }
+        // Walk outward until the brightness leaves the border level for good.
+        for k in (i1 + 1)..<profile.count {
+            if abs(profile[k] - border) > 22, k + 1 < profile.count, abs(profile[k + 1] - border) > 22 {
+                return Double(k) * step - step / 2
+            }
+        }
+        return 0
+    }
+}

@@ -1,0 +1,16 @@
+/// Where text sits on a card, in card coordinates (u right, v down, 0…1 of the upright card),
+/// and how large the rectified copies are made so text is about 30 px tall for Tesseract.
+enum CardLayout {
+    /// Title line (left part of the title bar; the mana cost at the right is left out).
+    static let title = CardRegion(u0: 0.04, v0: 0.035, u1: 0.80, v1: 0.105)
+    /// Card height in pixels at which the title's letters are about 30 px tall.
+    static let titleCardHeight = 1100
+
+    /// The 2003–2014 copyright line (centre/right of the bottom edge), holding `181/350`.
+    static let copyright = CardRegion(u0: 0.30, v0: 0.925, u1: 0.975, v1: 0.990)
+    /// Card height in pixels at which the bottom lines' capitals are about 30 px tall.
+    static let bottomCardHeight = 2300
+
+    /// The 2015+ collector lines (bottom left), read as a block of two lines.
+    static let collector = CardRegion(u0: 0.025, v0: 0.915, u1: 0.48, v1: 0.990)
+}

@@ -1,0 +1,160 @@
+import CardScanOCR
+
+/// A card-shaped region found in a photo.
+struct LocatedCard {
+    /// Corners in photo pixels, clockwise from the top-left, the card's long side vertical
+    /// (TL, TR, BR, BL of the card if it is upright; it may still be upside down).
+    var corners: [PixelPoint]
+    /// 0…1: how card-like the region is (aspect ratio, rectangularity, size).
+    var confidence: Double
+    /// Which segmentation found it (for debugging).
+    var method: String
+}
+
+/// Finds the card in a photo on a downscaled copy: several segmentations (edges, dark, light)
+/// propose regions; each is fitted with a quadrilateral and scored on the 63:88 aspect ratio,
+/// how well it fills its quadrilateral, and its size.
+struct CardLocator {
+    /// Long side of the working thumbnail.
+    var thumbnailSide = 640
+    static let cardAspect = 63.0 / 88.0
+
+    func locate(_ photo: GrayImage) -> LocatedCard? {
+        let factor = max(1, Int((Double(max(photo.width, photo.height)) / Double(thumbnailSide)).rounded(.up)))
+        let thumb = photo.reduced(by: factor)
+        guard thumb.width >= 16, thumb.height >= 16 else { return nil }
+        var candidates: [(score: Double, corners: [PixelPoint], method: String)] = []
+        for (method, mask) in candidateMasks(thumb) {
+            for comp in mask.components(minArea: thumb.width * thumb.height / 150) {
+                guard let (score, corners) = evaluate(comp, in: thumb) else { continue }
+                candidates.append((score, corners, method))
+            }
+        }
+        let best = Self.choose(candidates)
+        DebugDump.log(candidates.sorted { $0.score > $1.score }.prefix(8).map { "candidate \($0.method) \(String(format: "%.3f", $0.score))" }
+            + ["chosen \(best?.method ?? "none")"])
+        guard let best else { return nil }
+        let scale = Double(factor)
+        let full = best.corners.map { PixelPoint(x: $0.x * scale, y: $0.y * scale) }
+        return LocatedCard(corners: Self.portraitOrder(full), confidence: min(1, best.score), method: best.method)
+    }
+
+    /// The segmentations tried, each with holes filled so a card becomes one solid region:
+    /// edge maps at three strengths and brightness thresholds at several levels, both polarities.
+    private func candidateMasks(_ thumb: GrayImage) -> [(String, BinaryMask)] {
+        let edges = thumb.sobelMagnitude()
+        let otsuEdge = Double(max(12, edges.otsuThreshold()))
+        var masks: [(String, BinaryMask)] = []
+        for k in [0.6, 1.0, 1.6] {
+            let t = UInt8(min(250, otsuEdge * k))
+            let filled = BinaryMask(edges) { $0 >= t }.dilated(1).holesFilled()
+            masks.append(("edges\(k)", filled.eroded(1)))
+            masks.append(("edges\(k)-split", filled.eroded(3)))
+        }
+        let otsu = Int(thumb.otsuThreshold())
+        for level in Set([otsu, otsu - 40, otsu + 40, 60, 200].map { max(20, min(235, $0)) }).sorted() {
+            let t = UInt8(level)
+            let dark = BinaryMask(thumb) { $0 < t }.holesFilled()
+            let light = BinaryMask(thumb) { $0 >= t }.holesFilled()
+            masks.append(("dark\(level)", dark.eroded(1)))
+            masks.append(("dark\(level)-split", dark.eroded(3)))
+            masks.append(("light\(level)", light.eroded(1)))
+            masks.append(("light\(level)-split", light.eroded(3)))
+        }
+        return masks
+    }
+
+    /// The best-scoring candidate, except that a card-like region 1.6–4x larger that contains it
+    /// wins (the art box or text box of a card is itself card-shaped; the card contains it).
+    static func choose(_ candidates: [(score: Double, corners: [PixelPoint], method: String)]) -> (score: Double, corners: [PixelPoint], method: String)? {
+        guard var best = candidates.max(by: { $0.score < $1.score }) else { return nil }
+        var changed = true
+        while changed {
+            changed = false
+            let area = Geometry.area(best.corners)
+            let centre = PixelPoint(x: best.corners.reduce(0) { $0 + $1.x } / 4, y: best.corners.reduce(0) { $0 + $1.y } / 4)
+            let containing = candidates.filter { c in
+                let a = Geometry.area(c.corners)
+                return a > area * 1.6 && a < area * 4 && c.score > 0.35 && Geometry.contains(c.corners, centre)
+            }
+            if let outer = containing.max(by: { $0.score < $1.score }) { best = outer; changed = true }
+        }
+        return best
+    }
+
+    /// Scores a region; returns the score and its fitted quad (thumbnail pixels).
+    private func evaluate(_ comp: BinaryMask.Component, in thumb: GrayImage) -> (Double, [PixelPoint])? {
+        let imageArea = Double(thumb.width * thumb.height)
+        // Regions that run into two or more edges of the photo are background, not a card.
+        let touches = [comp.minX <= 5, comp.minY <= 5, comp.maxX >= thumb.width - 6, comp.maxY >= thumb.height - 6].filter { $0 }.count
+        guard touches < 2 else { return nil }
+        let hull = Geometry.convexHull(comp.boundary)
+        guard let rect = Geometry.minAreaRectangle(hull) else { return nil }
+        let side1 = Geometry.distance(rect[0], rect[1]), side2 = Geometry.distance(rect[1], rect[2])
+        let aspect = min(side1, side2) / max(side1, side2)
+        let rectArea = side1 * side2
+        let hullArea = Geometry.area(hull)
+        guard rectArea > 0 else { return nil }
+        let fill = Double(comp.area) / rectArea
+        let convexity = hullArea / rectArea
+        let areaFraction = rectArea / imageArea
+        guard areaFraction > 0.01, areaFraction < 0.995 else { return nil }
+        let aspectScore = exp(-pow((aspect - Self.cardAspect) / 0.07, 2))
+        let sizeScore = min(1, 0.5 + areaFraction / 0.08)
+        let score = aspectScore * pow(fill, 2) * convexity * sizeScore
+        guard score > 0.15 else { return nil }
+        let quad = refine(rect: rect, boundary: comp.boundary) ?? rect
+        // Grow by the erosion applied to the mask (about one thumbnail pixel).
+        return (score, Self.expand(quad, by: 1.0))
+    }
+
+    /// Fits a line to the boundary points near each side of the rectangle and intersects them,
+    /// which follows perspective better than the rectangle itself.
+    private func refine(rect: [PixelPoint], boundary: [PixelPoint]) -> [PixelPoint]? {
+        let band = max(2.0, 0.04 * min(Geometry.distance(rect[0], rect[1]), Geometry.distance(rect[1], rect[2])))
+        var lines: [Geometry.Line] = []
+        for i in 0..<4 {
+            let a = rect[i], b = rect[(i + 1) % 4]
+            guard let side = Geometry.fitLine([a, b]) else { return nil }
+            let len = Geometry.distance(a, b)
+            // Points close to this side and within its middle 80% (corners are rounded).
+            let near = boundary.filter { p in
+                let d = abs(side.a * p.x + side.b * p.y - side.c)
+                guard d < band else { return false }
+                let t = ((p.x - a.x) * (b.x - a.x) + (p.y - a.y) * (b.y - a.y)) / (len * len)
+                return t > 0.1 && t < 0.9
+            }
+            guard near.count >= 6, let line = Geometry.fitLine(near) else { return nil }
+            lines.append(line)
+        }
+        var corners: [PixelPoint] = []
+        for i in 0..<4 {
+            guard let p = Geometry.intersect(lines[(i + 3) % 4], lines[i]) else { return nil }
+            corners.append(p)
+        }
+        // Reject a wild fit: every corner must stay near the rectangle's.
+        for (p, q) in zip(corners, rect) where Geometry.distance(p, q) > band * 3 { return nil }
+        return corners
+    }
+
+    /// Moves each corner away from the centre by `d` pixels.
+    static func expand(_ quad: [PixelPoint], by d: Double) -> [PixelPoint] {
+        let cx = quad.reduce(0) { $0 + $1.x } / 4, cy = quad.reduce(0) { $0 + $1.y } / 4
+        return quad.map { p in
+            let len = max(1e-9, Geometry.distance(p, PixelPoint(x: cx, y: cy)))
+            return PixelPoint(x: p.x + (p.x - cx) / len * d * 1.41, y: p.y + (p.y - cy) / len * d * 1.41)
+        }
+    }
+
+    /// Clockwise from the top-left, rotated so the first side (TL→TR) is a short side.
+    static func portraitOrder(_ quad: [PixelPoint]) -> [PixelPoint] {
+        let c = Geometry.orderClockwise(quad)
+        let top = Geometry.distance(c[0], c[1]) + Geometry.distance(c[2], c[3])
+        let right = Geometry.distance(c[1], c[2]) + Geometry.distance(c[3], c[0])
+        return top <= right ? c : [c[3], c[0], c[1], c[2]]
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

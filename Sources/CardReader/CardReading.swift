@@ -1,0 +1,166 @@
+import CardScanOCR
+import Foundation
+
+/// A point in pixels of the (EXIF-oriented) photo, top-left origin.
+public struct PixelPoint: Sendable, Equatable, Codable {
+    /// Column.
+    public var x: Double
+    /// Row.
+    public var y: Double
+
+    /// Creates a point.
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// The card's four corners in the photo, in the order top-left, top-right, bottom-right,
+/// bottom-left **of the upright card** (after the content-based rotation was decided).
+public struct CardQuad: Sendable, Equatable, Codable {
+    /// Corners TL, TR, BR, BL of the upright card, photo pixels, top-left origin.
+    public var corners: [PixelPoint]
+
+    /// Creates a quad from four corners.
+    public init(corners: [PixelPoint]) {
+        precondition(corners.count == 4, "a quad has four corners")
+        self.corners = corners
+    }
+
+    /// Corners normalised to 0…1 with the bottom-left origin, for an image of the given size.
+    public func normalized(width: Int, height: Int) -> [[Double]] {
+        corners.map { [$0.x / Double(width), 1 - $0.y / Double(height)] }
+    }
+}
+
+/// A value the extractor found, with how sure it is and the text it came from.
+public struct ExtractedField<Value: Sendable & Codable & Equatable>: Sendable, Codable, Equatable {
+    /// The value (normalised: collector number without leading zeros, Scryfall language code…).
+    public var value: Value
+    /// 0…1.
+    public var confidence: Double
+    /// The observed text(s) the value was read from.
+    public var sources: [String]
+
+    /// Creates a field.
+    public init(value: Value, confidence: Double, sources: [String]) {
+        self.value = value
+        self.confidence = confidence
+        self.sources = sources
+    }
+}
+
+/// Which generation of card frame the collector information suggests.
+public enum FrameEra: String, Sendable, Codable {
+    /// 2023+: `0171 C` over `MOM • EN`, no printed set size.
+    case modern2023
+    /// 2015–2022: `171/274 C` over `BFZ • EN`.
+    case modern2015
+    /// 2003–2014 (and 1998–2003): `181/350` in the bottom copyright line.
+    case classic2003
+    /// No collector number found (cards before 1998, or unreadable).
+    case unknown
+}
+
+/// Everything the reader extracted from one card.
+public struct ExtractedFields: Sendable, Codable, Equatable {
+    /// The card's title (top-left).
+    public var title: ExtractedField<String>?
+    /// Collector number without leading zeros (`171`, `12a`).
+    public var collectorNumber: ExtractedField<String>?
+    /// The number exactly as printed (`0171`).
+    public var printedNumber: String?
+    /// Printed set size (`274` in `171/274`).
+    public var setSize: ExtractedField<Int>?
+    /// Rarity letter: C, U, R, M, S, L, T.
+    public var rarity: ExtractedField<String>?
+    /// Set code, lower case as Scryfall writes it (`bfz`).
+    public var setCode: ExtractedField<String>?
+    /// Scryfall language code (`en`, `es`, `ja`, `zhs`…).
+    public var language: ExtractedField<String>?
+    /// Frame generation suggested by the collector line.
+    public var frameEra: FrameEra
+
+    /// Nothing found.
+    public init(title: ExtractedField<String>? = nil, collectorNumber: ExtractedField<String>? = nil,
+                printedNumber: String? = nil, setSize: ExtractedField<Int>? = nil,
+                rarity: ExtractedField<String>? = nil, setCode: ExtractedField<String>? = nil,
+                language: ExtractedField<String>? = nil, frameEra: FrameEra = .unknown) {
+        self.title = title
+        self.collectorNumber = collectorNumber
+        self.printedNumber = printedNumber
+        self.setSize = setSize
+        self.rarity = rarity
+        self.setCode = setCode
+        self.language = language
+        self.frameEra = frameEra
+    }
+}
+
+/// A text observation from one card region, with its box in card coordinates
+/// (0…1, bottom-left origin of the upright card).
+public struct CardObservation: Sendable, Codable, Equatable {
+    /// Which region was read: `title`, `collector`, `copyright`.
+    public var region: String
+    /// The recognised text and its confidence; the box is in card coordinates.
+    public var observation: TextObservation
+
+    /// Creates one.
+    public init(region: String, observation: TextObservation) {
+        self.region = region
+        self.observation = observation
+    }
+}
+
+/// Milliseconds spent per stage.
+public struct StageTimings: Sendable, Codable, Equatable {
+    /// Reading and decoding the file.
+    public var decode: Double = 0
+    /// Finding the card and deciding its rotation.
+    public var locate: Double = 0
+    /// Rectifying regions and running Tesseract.
+    public var ocr: Double = 0
+    /// Catalog matching (filled in by the matcher).
+    public var match: Double = 0
+    /// Wall time for the whole photo.
+    public var total: Double = 0
+
+    /// All zero.
+    public init() {}
+}
+
+/// The result of reading one card in a photo.
+public struct CardReading: Sendable, Codable, Equatable {
+    /// The photo.
+    public var file: String
+    /// Photo size after EXIF orientation.
+    public var imageWidth: Int
+    /// Photo size after EXIF orientation.
+    public var imageHeight: Int
+    /// Where the card is; nil when no card-shaped region was found (the whole image was read).
+    public var quad: CardQuad?
+    /// Clockwise rotation (0, 90, 180, 270) of the card relative to the EXIF-oriented photo.
+    public var rotation: Int
+    /// How sure the locator is that `quad` is a card (0…1).
+    public var locateConfidence: Double
+    /// The extracted fields.
+    public var fields: ExtractedFields
+    /// What was read in each region.
+    public var observations: [CardObservation]
+    /// Time per stage.
+    public var timings: StageTimings
+
+    /// Creates a reading.
+    public init(file: String, imageWidth: Int, imageHeight: Int, quad: CardQuad?, rotation: Int,
+                locateConfidence: Double, fields: ExtractedFields, observations: [CardObservation], timings: StageTimings) {
+        self.file = file
+        self.imageWidth = imageWidth
+        self.imageHeight = imageHeight
+        self.quad = quad
+        self.rotation = rotation
+        self.locateConfidence = locateConfidence
+        self.fields = fields
+        self.observations = observations
+        self.timings = timings
+    }
+}

@@ -1,0 +1,185 @@
+/// Parses the small print at the bottom of a card into collector number, set size, rarity,
+/// set code and language. Pure string logic, safe on any input (it is fuzzed in the tests).
+///
+/// Formats (field notes):
+/// - 2015–2022: `171/274 C` over `BFZ • EN`;
+/// - 2023+: `0171 C` (or `R 0200`) over `MOM • EN`;
+/// - 2003–2014 and 1998–2003: `181/350` inside the copyright line.
+/// `•` is not in Tesseract's English model and comes out as `¢ « * + .` or nothing.
+public enum CollectorLineParser {
+    /// What one parse found; every field optional.
+    public struct Result: Sendable, Equatable {
+        /// Collector number without leading zeros.
+        public var number: String?
+        /// The number as printed (may have leading zeros).
+        public var printedNumber: String?
+        /// Printed set size.
+        public var setSize: Int?
+        /// Rarity letter.
+        public var rarity: String?
+        /// Set code, lower case.
+        public var setCode: String?
+        /// Scryfall language code.
+        public var language: String?
+        /// Which frame style the lines match.
+        public var era: FrameEra = .unknown
+        /// The line the number came from.
+        public var numberSource: String?
+        /// The line the set code came from.
+        public var setSource: String?
+
+        /// Nothing found.
+        public init() {}
+    }
+
+    /// Printed language codes and Scryfall's codes for them.
+    public static let languages: [String: String] = [
+        "EN": "en", "DE": "de", "FR": "fr", "IT": "it", "ES": "es", "SP": "es", "PT": "pt",
+        "JP": "ja", "JA": "ja", "KR": "ko", "KO": "ko", "RU": "ru", "CS": "zhs", "CT": "zht", "PH": "ph",
+    ]
+
+    static let rarities: Set<Character> = ["C", "U", "R", "M", "S", "L", "T"]
+
+    /// Parses the lines of the bottom band, top to bottom.
+    public static func parse(lines: [String]) -> Result {
+        var result = Result()
+        for line in lines {
+            if result.setCode == nil, let (set, lang) = parseSetLine(line) {
+                result.setCode = set
+                result.language = lang
+                result.setSource = line
+            }
+            if result.number == nil, let n = parseNumberLine(line) {
+                result.number = n.number
+                result.printedNumber = n.printed
+                result.setSize = n.size
+                result.rarity = n.rarity
+                result.numberSource = line
+            }
+        }
+        if result.number != nil || result.setCode != nil {
+            if result.setSize != nil {
+                result.era = result.setCode != nil ? .modern2015 : .classic2003
+            } else if result.printedNumber?.count == 4 || (result.number != nil && result.setCode != nil) {
+                result.era = .modern2023
+            } else if result.setCode != nil {
+                result.era = .modern2015
+            }
+        }
+        return result
+    }
+
+    // MARK: - Number line
+
+    struct NumberLine { var number: String; var printed: String; var size: Int?; var rarity: String? }
+
+    /// `171/274 C`, `0171 C`, `R 0200`, or a copyright line ending in `181/350`.
+    static func parseNumberLine(_ raw: String) -> NumberLine? {
+        let tokens = tokenize(raw)
+        // 1. number/size (possibly split as "171/", "274" or "171", "/274").
+        let joined = tokens.joined(separator: " ")
+        if let m = firstMatch(in: joined, pattern: #"(?:^|[^A-Za-z0-9])([0-9OoIlZSB|]{1,4}) ?/ ?([0-9OoIlZSB|]{2,4})(?:$|[^0-9])"#) {
+            let number = digits(m.groups[1]), size = digits(m.groups[2])
+            if let number, let size, let sizeValue = Int(size), sizeValue > 0, let n = Int(number.filter(\.isNumber)), n > 0, n <= sizeValue + 120 {
+                let after = joined[m.sizeEnd...].trimmingCharacters(in: .whitespaces)
+                return NumberLine(number: stripZeros(number), printed: number, size: sizeValue, rarity: rarityLetter(after.first))
+            }
+        }
+        // 2. The slash lost or read as a digit: "157 274 C", "1577 274 C" (a 2023-style number never
+        //    has a set size after it, so four digits + three digits means the slash became a digit).
+        for i in 0..<max(0, tokens.count - 1) {
+            guard let a = digits(tokens[i]), let b = digits(tokens[i + 1]), (2...3).contains(b.count),
+                  let size = Int(b), size >= 20 else { continue }
+            let number = a.count == 4 && "71".contains(a.last!) ? String(a.dropLast()) : a
+            guard (1...3).contains(number.count), let n = Int(number), n > 0, n <= size + 120 else { continue }
+            let after = i + 2 < tokens.count ? tokens[i + 2] : ""
+            let rarity = rarityLetter(after.trimmingCharacters(in: .punctuationCharacters).first)
+            guard rarity != nil || i == 0 else { continue }
+            return NumberLine(number: stripZeros(number), printed: number, size: size, rarity: rarity)
+        }
+        // 3. 2023 style: four digits with a rarity letter before or after.
+        for (i, token) in tokens.enumerated() {
+            guard token.count == 4, let number = digits(token), Int(number) != nil, number.filter(\.isNumber).count == 4 else { continue }
+            guard !looksLikeYear(number, in: joined) else { continue }
+            let before = i > 0 ? tokens[i - 1] : "", after = i + 1 < tokens.count ? tokens[i + 1] : ""
+            let rarity = (after.count == 1 ? rarityLetter(after.first) : nil) ?? (before.count == 1 ? rarityLetter(before.first) : nil)
+            guard rarity != nil || i == 0 else { continue }
+            return NumberLine(number: stripZeros(number), printed: number, size: nil, rarity: rarity)
+        }
+        return nil
+    }
+
+    // MARK: - Set line
+
+    /// `BFZ • EN` → ("bfz", "en"). The set code is 3–5 letters/digits just before the language code.
+    static func parseSetLine(_ raw: String) -> (String, String)? {
+        let cleaned = raw.uppercased().map { $0.isLetter || $0.isNumber ? $0 : " " }
+        let words = String(cleaned).split(separator: " ").map(String.init)
+        for (i, word) in words.enumerated() where i > 0 {
+            // The language may be glued to junk from the bullet: "*EN", "¢EN" were removed above.
+            guard let lang = languages[word] else { continue }
+            var code = words[i - 1]
+            // A misread bullet can stick to the set code: "BFZE" + "EN" → try dropping a trailing letter.
+            if code.count > 5 { code = String(code.prefix(5)) }
+            guard (3...5).contains(code.count), code.contains(where: \.isLetter) else { continue }
+            return (fixSetCode(code).lowercased(), lang)
+        }
+        // Language glued to the code with the bullet lost: "BFZEN".
+        for word in words where (5...7).contains(word.count) {
+            let lang = String(word.suffix(2))
+            guard let scryfall = languages[lang] else { continue }
+            let code = String(word.dropLast(2))
+            guard (3...5).contains(code.count), code.first!.isLetter else { continue }
+            return (fixSetCode(code).lowercased(), scryfall)
+        }
+        return nil
+    }
+
+    /// Set codes are mostly letters; fix digits that are usually letter misreads only where the
+    /// result is still plausible. (Real codes like `M15`, `2XM` keep their digits: the catalog's
+    /// nearest-set lookup makes the final call.)
+    static func fixSetCode(_ code: String) -> String { code }
+
+    // MARK: - Helpers
+
+    private static func tokenize(_ s: String) -> [String] {
+        s.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    }
+
+    /// Reads a token as digits, mapping common OCR confusions; nil if it is not number-like.
+    static func digits(_ token: String) -> String? {
+        let map: [Character: Character] = ["O": "0", "o": "0", "Q": "0", "D": "0", "I": "1", "l": "1", "|": "1", "i": "1",
+                                           "!": "1", "Z": "2", "z": "2", "S": "5", "s": "5", "B": "8", "G": "6", "g": "9"]
+        var out = ""
+        var real = 0
+        for c in token {
+            if c.isASCII, c.isNumber { out.append(c); real += 1 } else if let d = map[c] { out.append(d) } else { return nil }
+        }
+        guard !out.isEmpty, real * 2 >= out.count else { return nil }
+        return out
+    }
+
+    private static func stripZeros(_ n: String) -> String {
+        let s = n.drop { $0 == "0" }
+        return s.isEmpty ? "0" : String(s)
+    }
+
+    private static func rarityLetter(_ c: Character?) -> String? {
+        guard let c, rarities.contains(c) else { return nil }
+        return String(c)
+    }
+
+    private static func looksLikeYear(_ n: String, in line: String) -> Bool {
+        guard let v = Int(n), (1993...2035).contains(v) else { return false }
+        return line.contains("©") || line.contains("Wizards") || line.contains("&") || line.lowercased().contains("tm")
+    }
+
+    /// Capture groups of the first regex match (whole match first), and where group 2 ends.
+    static func firstMatch(in s: String, pattern: String) -> (groups: [String], sizeEnd: String.Index)? {
+        guard let regex = try? Regex(pattern), let m = try? regex.firstMatch(in: s) else { return nil }
+        var groups: [String] = []
+        for i in 0..<m.output.count { groups.append(m.output[i].substring.map(String.init) ?? "") }
+        let end = m.output.count > 2 ? (m.output[2].range?.upperBound ?? m.range.upperBound) : m.range.upperBound
+        return (groups, end)
+    }
+}

@@ -1,0 +1,74 @@
+import CardScanOCR
+
+extension GrayImage {
+    /// Bilinear sample at (x, y) in pixel units (pixel centres at integer + 0.5 are not assumed:
+    /// integer coordinates are pixel centres).
+    @inline(__always) func bilinear(_ x: Double, _ y: Double) -> Double {
+        let xc = min(max(x - 0.5, 0), Double(width - 1)), yc = min(max(y - 0.5, 0), Double(height - 1))
+        let x0 = Int(xc), y0 = Int(yc)
+        let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
+        let fx = xc - Double(x0), fy = yc - Double(y0)
+        return pixels.withUnsafeBufferPointer { p in
+            let a = Double(p[y0 * width + x0]), b = Double(p[y0 * width + x1])
+            let c = Double(p[y1 * width + x0]), d = Double(p[y1 * width + x1])
+            return (a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy
+        }
+    }
+
+    /// Area-average reduction by an integer factor.
+    func reduced(by factor: Int) -> GrayImage {
+        guard factor > 1 else { return self }
+        let w = width / factor, h = height / factor
+        var out = [UInt8](repeating: 0, count: w * h)
+        let area = factor * factor
+        pixels.withUnsafeBufferPointer { src in
+            var sums = [Int](repeating: 0, count: w)
+            for oy in 0..<h {
+                for i in 0..<w { sums[i] = 0 }
+                for dy in 0..<factor {
+                    let row = (oy * factor + dy) * width
+                    for ox in 0..<w {
+                        var s = 0
+                        let base = row + ox * factor
+                        for dx in 0..<factor { s += Int(src[base + dx]) }
+                        sums[ox] += s
+                    }
+                }
+                for ox in 0..<w { out[oy * w + ox] = UInt8(sums[ox] / area) }
+            }
+        }
+        return GrayImage(width: w, height: h, pixels: out)
+    }
+
+    /// Median grey value.
+    func median() -> UInt8 {
+        var hist = [Int](repeating: 0, count: 256)
+        for p in pixels { hist[Int(p)] += 1 }
+        var acc = 0
+        for (v, n) in hist.enumerated() {
+            acc += n
+            if acc * 2 >= pixels.count { return UInt8(v) }
+        }
+        return 255
+    }
+
+    /// Removes dark rows and columns along the edges (frame lines and border pieces caught by a
+    /// band on light ground), which otherwise disturb Tesseract's line finding.
+    func trimmingDarkEdges() -> GrayImage {
+        guard width > 8, height > 8 else { return self }
+        func rowMean(_ y: Int) -> Double { var s = 0; for x in 0..<width { s += Int(pixels[y * width + x]) }; return Double(s) / Double(width) }
+        func colMean(_ x: Int) -> Double { var s = 0; for y in 0..<height { s += Int(pixels[y * width + x]) }; return Double(s) / Double(height) }
+        let level = Double(median()) * 0.75
+        var top = 0, bottom = height, left = 0, right = width
+        while top < height / 3, rowMean(top) < level { top += 1 }
+        while bottom > height * 2 / 3, rowMean(bottom - 1) < level { bottom -= 1 }
+        while left < width / 4, colMean(left) < level { left += 1 }
+        while right > width * 3 / 4, colMean(right - 1) < level { right -= 1 }
+        if top == 0, bottom == height, left == 0, right == width { return self }
+        var out = [UInt8](repeating: 0, count: (right - left) * (bottom - top))
+        for y in top..<bottom {
+            for x in left..<right { out[(y - top) * (right - left) + (x - left)] = pixels[y * width + x] }
+        }
+        return GrayImage(width: right - left, height: bottom - top, pixels: out)
+    }
+}

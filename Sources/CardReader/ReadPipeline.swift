@@ -1,0 +1,118 @@
+import CardScanOCR
+import Foundation
+
+/// One pass of the reader over one decoded photo.
+struct ReadPipeline {
+    let recognizer: TextRecognizer
+    let options: CardReader.Options
+
+    func run(image: Image) throws -> CardReading {
+        let start = Clock.now
+        let gray = image.grayPixels()
+        let located = CardLocator().locate(gray)
+        let locatedAt = Clock.now
+
+        // Hypotheses for where the card is: the located quad, and for a portrait image shaped like a
+        // card (a flat scan) the whole image. Content decides among them and between up and down:
+        // the title band must hold a line of large, confident text.
+        var hypotheses: [[PixelPoint]] = []
+        if let located { hypotheses.append(BorderRefiner().refine(located.corners, in: gray)) }
+        let aspect = Double(gray.width) / Double(gray.height)
+        if located == nil || (aspect > 0.64 && aspect < 0.80) { hypotheses.append(Self.wholeImage(gray)) }
+        var bestTitle: (reading: RegionRead, corners: [PixelPoint])?
+        search: for base in hypotheses {
+            for turn in [0, 2] {
+                let corners = (0..<4).map { base[($0 + turn) % 4] }
+                let read = try readRegion("title", CardLayout.title, cardHeight: CardLayout.titleCardHeight,
+                                          gray: gray, corners: corners, psm: .singleBlock)
+                if bestTitle == nil || read.quality > bestTitle!.reading.quality { bestTitle = (read, corners) }
+                if read.quality > 0.8 { break search }
+            }
+        }
+        let corners = bestTitle!.corners
+        var observations = bestTitle!.reading.observations
+        let collector = try readRegion("collector", CardLayout.collector, cardHeight: CardLayout.bottomCardHeight,
+                                       gray: gray, corners: corners, psm: .sparseText)
+        observations += collector.observations
+        var fields = FieldExtractor().extract(observations)
+        if fields.collectorNumber == nil {
+            // Older frames print the number in the copyright line, right of centre.
+            let copyright = try readRegion("copyright", CardLayout.copyright, cardHeight: CardLayout.bottomCardHeight,
+                                           gray: gray, corners: corners, psm: .singleBlock)
+            observations += copyright.observations
+            fields = FieldExtractor().extract(observations)
+        }
+        let end = Clock.now
+
+        var timings = StageTimings()
+        timings.locate = Clock.ms(start, locatedAt)
+        timings.ocr = Clock.ms(locatedAt, end)
+        return CardReading(
+            file: image.name, imageWidth: image.width, imageHeight: image.height,
+            quad: CardQuad(corners: corners), rotation: Self.rotation(of: corners),
+            locateConfidence: located?.confidence ?? 0, fields: fields, observations: observations, timings: timings)
+    }
+
+    /// Text read in one card region.
+    struct RegionRead {
+        var observations: [CardObservation]
+        /// How text-like the result is (confidence weighted by the share of letters).
+        var quality: Double
+    }
+
+    private func readRegion(_ name: String, _ region: CardRegion, cardHeight: Int, gray: GrayImage,
+                            corners: [PixelPoint], psm: PageSegmentationMode) throws -> RegionRead {
+        var patch = Rectifier.warp(gray, homography: Homography(corners: corners), region: region, cardHeightPixels: cardHeight)
+        if patch.median() < 110 { patch = patch.inverted() } // white text on a black border
+        patch = patch.trimmingDarkEdges()
+        DebugDump.write(patch, name: name)
+        let found = try recognizer.recognize(patch, options: RecognitionOptions(
+            level: .line, pageSegmentation: psm, includeCharacterConfidences: true,
+            deadlineMilliseconds: options.ocrDeadlineMilliseconds))
+        let mapped = found.map { o -> CardObservation in
+            let b = region.toBottomLeft((o.boundingBox.x, o.boundingBox.y, o.boundingBox.width, o.boundingBox.height))
+            var card = o
+            card.boundingBox = NormalizedRect(x: b.x, y: b.y, width: b.w, height: b.h)
+            return CardObservation(region: name, observation: card)
+        }
+        // Title-like: confident, mostly letters, several characters, and tall in the band (small
+        // print such as an upside-down copyright line is not a title).
+        let quality = found.map { o -> Double in
+            let text = TitleCleaner.clean(o.text)
+            let letters = Double(text.filter(\.isLetter).count) / Double(max(1, o.text.count))
+            let tall = min(1, max(0, (o.boundingBox.height - 0.15) / 0.2))
+            return o.confidence * letters * min(1, Double(text.count) / 4) * tall
+        }.max() ?? 0
+        return RegionRead(observations: mapped, quality: quality)
+    }
+
+    /// The whole image as the card (flat scans), long side vertical.
+    static func wholeImage(_ gray: GrayImage) -> [PixelPoint] {
+        let w = Double(gray.width), h = Double(gray.height)
+        return CardLocator.portraitOrder([PixelPoint(x: 0, y: 0), PixelPoint(x: w, y: 0), PixelPoint(x: w, y: h), PixelPoint(x: 0, y: h)])
+    }
+
+    /// Clockwise rotation of the card in the photo, snapped to 0/90/180/270.
+    static func rotation(of corners: [PixelPoint]) -> Int {
+        let dx = corners[1].x - corners[0].x, dy = corners[1].y - corners[0].y
+        let degrees = atan2(dy, dx) * 180 / .pi
+        let snapped = Int((degrees / 90).rounded()) * 90
+        return (snapped % 360 + 360) % 360
+    }
+}
+
+/// Writes rectified patches as PNG into `$CARDSCAN_DEBUG_DIR` when it is set (for tuning).
+enum DebugDump {
+    static let directory = ProcessInfo.processInfo.environment["CARDSCAN_DEBUG_DIR"]
+
+    static func log(_ lines: [String]) {
+        guard directory != nil else { return }
+        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
+
+    static func write(_ patch: GrayImage, name: String) {
+        guard let directory else { return }
+        let rgb = RGBImage(width: patch.width, height: patch.height, pixels: patch.pixels.flatMap { [$0, $0, $0] })
+        try? ImageWriter.writePNG(rgb, to: "\(directory)/\(name)-\(UUID().uuidString.prefix(6)).png")
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import CardReader
+import CardScanOCR
+import Foundation
+
+/// `cardscan read PHOTO`: the fields the reader extracts and where it found the card.
+struct ReadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "read",
+        abstract: "Find the card in a photo and print the fields read from it (no catalog needed).",
+        discussion: """
+        Prints the title, collector number, set size, rarity, set code and language as read,
+        each with a confidence, plus the card's corners in the photo.
+        Examples:
+          cardscan read photo.jpg
+          cardscan read photo.jpg --annotate why.png     draw outline, text boxes and values
+          cardscan read photo.jpg --json
+        """
+    )
+
+    @Argument(help: ArgumentHelp("Photo or scan of one card.", valueName: "photo"))
+    var photo: String
+
+    @Flag(help: "Print the full reading as JSON.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Write the photo with the card outline, text boxes and values drawn on it.", valueName: "out.png"))
+    var annotate: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        do {
+            let reader = try CardReader(options: .init(tessdataPath: global.tessdata))
+            let reading = try reader.read(contentsOf: photo)
+            if json {
+                print(try JSONOutput.string(reading, pretty: true))
+            } else {
+                ReadingPrinter.print(reading)
+            }
+            if let annotate {
+                try Annotator.write(reading, on: try Image(contentsOf: photo), to: annotate)
+                Terminal.note("wrote \(annotate)")
+            }
+        } catch let error as OCRError {
+            throw CLIError(error.description)
+        }
+    }
+}
+
+/// Human-readable output of a reading.
+enum ReadingPrinter {
+    static func print(_ r: CardReading) {
+        func line(_ label: String, _ value: String?, _ confidence: Double?) {
+            let c = confidence.map { String(format: "  (%.0f%%)", $0 * 100) } ?? ""
+            Swift.print("\(label.padding(toLength: 18, withPad: " ", startingAt: 0))\(value ?? "-")\(c)")
+        }
+        let f = r.fields
+        line("title", f.title?.value, f.title?.confidence)
+        line("collector number", f.collectorNumber.map { n in f.printedNumber.map { "\(n.value) (printed \($0))" } ?? n.value }, f.collectorNumber?.confidence)
+        line("set size", f.setSize.map { String($0.value) }, f.setSize?.confidence)
+        line("rarity", f.rarity?.value, f.rarity?.confidence)
+        line("set code", f.setCode?.value, f.setCode?.confidence)
+        line("language", f.language?.value, f.language?.confidence)
+        line("frame", f.frameEra.rawValue, nil)
+        let corners = r.quad?.corners.map { String(format: "(%.0f,%.0f)", $0.x, $0.y) }.joined(separator: " ")
+        line("card corners", corners.map { "\($0)  rotation \(r.rotation)°" }, r.locateConfidence)
+        Swift.print(String(format: "time              %.0f ms (decode %.0f, locate %.0f, ocr %.0f)",
+                           r.timings.total, r.timings.decode, r.timings.locate, r.timings.ocr))
+    }
+}

@@ -1,0 +1,205 @@
+import CTesseract
+import Foundation
+
+/// A decoded image (JPEG, PNG, TIFF, WebP, BMP, GIF, PNM) with its EXIF orientation applied.
+///
+/// Decoding goes through Leptonica; the instance owns the Leptonica pixels and frees them when it is
+/// released. It is immutable after creation, so it may be shared across threads.
+public final class Image: @unchecked Sendable {
+    /// Options for loading.
+    public struct LoadOptions: Sendable {
+        /// Decode to 8-bit grey (faster for JPEG: luminance only). Otherwise 32-bit RGB.
+        public var grayscale: Bool
+        /// Images with more pixels than this are refused before decoding (decompression bombs).
+        public var maxPixels: Int
+        /// Apply the EXIF orientation tag so the pixels are upright as a viewer shows them.
+        public var applyEXIFOrientation: Bool
+
+        /// Defaults: colour, 150 megapixels, EXIF applied.
+        public init(grayscale: Bool = false, maxPixels: Int = 150_000_000, applyEXIFOrientation: Bool = true) {
+            self.grayscale = grayscale
+            self.maxPixels = maxPixels
+            self.applyEXIFOrientation = applyEXIFOrientation
+        }
+    }
+
+    /// Leptonica pixels (8 bpp grey or 32 bpp RGB). Package-internal: no C type leaves the package.
+    package let pix: UnsafeMutablePointer<PIX>
+    /// Width in pixels, after orientation.
+    public let width: Int
+    /// Height in pixels, after orientation.
+    public let height: Int
+    /// True for 32-bit RGB pixels, false for 8-bit grey.
+    public let isColor: Bool
+    /// The orientation tag found in the file (`.up` when absent).
+    public let orientation: EXIFOrientation
+    /// The file the image came from, or the name given with the bytes.
+    public let name: String
+
+    /// Loads an image file.
+    /// - Throws: ``OCRError`` naming the file: unreadable, empty, unsupported, corrupt, too large.
+    public convenience init(contentsOf path: String, options: LoadOptions = LoadOptions()) throws {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+        } catch {
+            throw OCRError.unreadableFile(path: path, reason: Self.describe(error, path: path))
+        }
+        try self.init(data: data, name: path, options: options)
+    }
+
+    /// Decodes image bytes; `name` is used in errors.
+    public init(data: Data, name: String, options: LoadOptions = LoadOptions()) throws {
+        LeptonicaSetup.once()
+        guard !data.isEmpty else { throw OCRError.emptyFile(path: name) }
+        let format = try ImageFormat.detect(data, name: name)
+        try ImageFormat.checkSize(data, name: name, format: format, maxPixels: options.maxPixels)
+        let orientation = options.applyEXIFOrientation ? EXIFOrientation.read(from: data) : .up
+        guard let decoded = ImageFormat.decode(data, format: format, grayscale: options.grayscale) else {
+            throw OCRError.corruptImage(path: name, format: format.name)
+        }
+        let normalised = Self.normalise(decoded, grayscale: options.grayscale)
+        let oriented = Self.apply(orientation, to: normalised)
+        self.pix = oriented
+        self.width = Int(pixGetWidth(oriented))
+        self.height = Int(pixGetHeight(oriented))
+        self.isColor = pixGetDepth(oriented) == 32
+        self.orientation = orientation
+        self.name = name
+    }
+
+    /// Takes ownership of a Leptonica image (8 or 32 bpp).
+    package init(owning pix: UnsafeMutablePointer<PIX>, name: String) {
+        self.pix = pix
+        self.width = Int(pixGetWidth(pix))
+        self.height = Int(pixGetHeight(pix))
+        self.isColor = pixGetDepth(pix) == 32
+        self.orientation = .up
+        self.name = name
+    }
+
+    deinit {
+        var p: UnsafeMutablePointer<PIX>? = pix
+        pixDestroy(&p)
+    }
+
+    /// The luminance of every pixel as a Swift buffer.
+    public func grayPixels() -> GrayImage {
+        var out = [UInt8](repeating: 0, count: width * height)
+        let wpl = Int(pixGetWpl(pix))
+        guard let data = pixGetData(pix) else { return GrayImage(width: width, height: height, pixels: out) }
+        let w = width
+        out.withUnsafeMutableBufferPointer { dst in
+            for y in 0..<height {
+                let line = data + y * wpl
+                let row = y * w
+                if isColor {
+                    for x in 0..<w {
+                        let v = line[x] // 0xRRGGBBAA
+                        let r = Int((v >> 24) & 0xFF), g = Int((v >> 16) & 0xFF), b = Int((v >> 8) & 0xFF)
+                        dst[row + x] = UInt8((r * 77 + g * 150 + b * 29) >> 8)
+                    }
+                } else {
+                    // 8 bpp: bytes are packed big-endian within each 32-bit word.
+                    for x in 0..<w {
+                        dst[row + x] = UInt8((line[x >> 2] >> UInt32(24 - 8 * (x & 3))) & 0xFF)
+                    }
+                }
+            }
+        }
+        return GrayImage(width: width, height: height, pixels: out)
+    }
+
+    /// The pixels as RGB triplets (grey images are expanded).
+    public func rgbPixels() -> RGBImage {
+        var out = [UInt8](repeating: 0, count: width * height * 3)
+        let wpl = Int(pixGetWpl(pix))
+        guard let data = pixGetData(pix) else { return RGBImage(width: width, height: height, pixels: out) }
+        let w = width
+        out.withUnsafeMutableBufferPointer { dst in
+            for y in 0..<height {
+                let line = data + y * wpl
+                for x in 0..<w {
+                    let o = (y * w + x) * 3
+                    if isColor {
+                        let v = line[x]
+                        dst[o] = UInt8((v >> 24) & 0xFF); dst[o + 1] = UInt8((v >> 16) & 0xFF); dst[o + 2] = UInt8((v >> 8) & 0xFF)
+                    } else {
+                        let g = UInt8((line[x >> 2] >> UInt32(24 - 8 * (x & 3))) & 0xFF)
+                        dst[o] = g; dst[o + 1] = g; dst[o + 2] = g
+                    }
+                }
+            }
+        }
+        return RGBImage(width: width, height: height, pixels: out)
+    }
+
+    // MARK: - Internals
+
+    private static func normalise(_ pix: UnsafeMutablePointer<PIX>, grayscale: Bool) -> UnsafeMutablePointer<PIX> {
+        let depth = pixGetDepth(pix)
+        let hasColormap = pixGetColormap(pix) != nil
+        if grayscale, depth == 8, !hasColormap { return pix }
+        if !grayscale, depth == 32, pixGetSpp(pix) == 3 { return pix }
+        var source: UnsafeMutablePointer<PIX>? = pix
+        let converted: UnsafeMutablePointer<PIX>?
+        if grayscale {
+            converted = pixConvertTo8(pix, 0)
+        } else {
+            if depth == 32, pixGetSpp(pix) == 4 {
+                converted = pixAlphaBlendUniform(pix, 0xFFFFFF00) // alpha over white
+            } else {
+                converted = pixConvertTo32(pix)
+            }
+        }
+        guard let converted else { return pix }
+        pixDestroy(&source)
+        if !grayscale { pixSetSpp(converted, 3) }
+        return converted
+    }
+
+    private static func apply(_ orientation: EXIFOrientation, to pix: UnsafeMutablePointer<PIX>) -> UnsafeMutablePointer<PIX> {
+        let quads: Int32
+        let flip: Bool
+        switch orientation {
+        case .up: return pix
+        case .upMirrored: quads = 0; flip = true
+        case .down: quads = 2; flip = false
+        case .downMirrored: quads = 2; flip = true
+        case .leftMirrored: quads = 1; flip = true
+        case .right: quads = 1; flip = false
+        case .rightMirrored: quads = 3; flip = true
+        case .left: quads = 3; flip = false
+        }
+        var current = pix
+        if flip, let flipped = pixFlipLR(nil, current) {
+            var old: UnsafeMutablePointer<PIX>? = current
+            pixDestroy(&old)
+            current = flipped
+        }
+        if quads != 0, let rotated = pixRotateOrth(current, quads) {
+            var old: UnsafeMutablePointer<PIX>? = current
+            pixDestroy(&old)
+            current = rotated
+        }
+        return current
+    }
+
+    static func describe(_ error: Error, path: String) -> String {
+        var isDir: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDir) { return "no such file" }
+        if isDir.boolValue { return "is a directory" }
+        if !FileManager.default.isReadableFile(atPath: path) { return "permission denied" }
+        return (error as NSError).localizedDescription
+    }
+}
+
+/// One-time Leptonica configuration: silence its stderr messages (we report errors ourselves).
+enum LeptonicaSetup {
+    private static let configured: Bool = {
+        _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
+        return true
+    }()
+
+    static func once() { _ = configured }
+}

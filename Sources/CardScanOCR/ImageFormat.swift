@@ -1,0 +1,93 @@
+import CTesseract
+import Foundation
+
+/// Format sniffing, header checks and decoding through Leptonica.
+enum ImageFormat: Sendable {
+    case jpeg, png, tiff, webp, bmp, gif, pnm, jp2
+
+    var name: String {
+        switch self {
+        case .jpeg: "JPEG"
+        case .png: "PNG"
+        case .tiff: "TIFF"
+        case .webp: "WebP"
+        case .bmp: "BMP"
+        case .gif: "GIF"
+        case .pnm: "PNM"
+        case .jp2: "JPEG 2000"
+        }
+    }
+
+    /// Identifies the format from magic bytes; throws for anything we cannot decode.
+    static func detect(_ data: Data, name: String) throws -> ImageFormat {
+        let head = [UInt8](data.prefix(16))
+        if head.count >= 12, head[4...7] == [0x66, 0x74, 0x79, 0x70] { // ....ftyp
+            let brand = String(decoding: head[8...11], as: UTF8.self)
+            if ["heic", "heix", "hevc", "heim", "heis", "mif1", "msf1"].contains(brand) {
+                throw OCRError.unsupportedFormat(path: name, detail: "HEIC/HEIF is not supported; convert it to JPEG first")
+            }
+            if brand == "avif" { throw OCRError.unsupportedFormat(path: name, detail: "AVIF is not supported") }
+            throw OCRError.unsupportedFormat(path: name, detail: "ISO media file '\(brand)'")
+        }
+        var format: Int32 = 0
+        let ok = data.withUnsafeBytes { raw -> Bool in
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress, raw.count >= 12 else { return false }
+            return findFileFormatBuffer(base, &format) == 0
+        }
+        if ok {
+            switch Int(format) {
+            case IFF_JFIF_JPEG: return .jpeg
+            case IFF_PNG: return .png
+            case IFF_TIFF...IFF_TIFF_ZIP, IFF_TIFF_JPEG: return .tiff
+            case IFF_WEBP: return .webp
+            case IFF_BMP: return .bmp
+            case IFF_GIF: return .gif
+            case IFF_PNM: return .pnm
+            case IFF_JP2: return .jp2
+            default: break
+            }
+        }
+        throw OCRError.unsupportedFormat(path: name, detail: sniffDescription(head))
+    }
+
+    private static func sniffDescription(_ head: [UInt8]) -> String {
+        if head.starts(with: Array("%PDF".utf8)) { return "a PDF document, not an image" }
+        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return "a ZIP archive, not an image" }
+        let printable = head.allSatisfy { (0x20...0x7E).contains($0) || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        if printable { return "looks like a text file, not an image" }
+        return "unrecognised content"
+    }
+
+    /// Reads width and height from the header and refuses images above the pixel limit.
+    static func checkSize(_ data: Data, name: String, format: ImageFormat, maxPixels: Int) throws {
+        var fmt: Int32 = 0, w: Int32 = 0, h: Int32 = 0, bps: Int32 = 0, spp: Int32 = 0, cmap: Int32 = 0
+        let ok = data.withUnsafeBytes { raw -> Bool in
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return false }
+            return pixReadHeaderMem(base, raw.count, &fmt, &w, &h, &bps, &spp, &cmap) == 0
+        }
+        guard ok, w > 0, h > 0 else { throw OCRError.corruptImage(path: name, format: format.name) }
+        if Int(w) * Int(h) > maxPixels {
+            throw OCRError.imageTooLarge(path: name, width: Int(w), height: Int(h), limit: maxPixels)
+        }
+        if w < 8 || h < 8 { throw OCRError.imageTooSmall(path: name, width: Int(w), height: Int(h)) }
+    }
+
+    /// Decodes; nil on failure. JPEGs with decoder warnings (truncated data) count as failures.
+    static func decode(_ data: Data, format: ImageFormat, grayscale: Bool) -> UnsafeMutablePointer<PIX>? {
+        data.withUnsafeBytes { raw -> UnsafeMutablePointer<PIX>? in
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
+            if format == .jpeg {
+                var warnings: Int32 = 0
+                let hint = grayscale ? Int32(L_JPEG_READ_LUMINANCE) : 0
+                let pix = pixReadMemJpeg(base, raw.count, 0, 1, &warnings, hint)
+                if warnings > 0 {
+                    var bad: UnsafeMutablePointer<PIX>? = pix
+                    pixDestroy(&bad)
+                    return nil
+                }
+                return pix
+            }
+            return pixReadMem(base, raw.count)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Errors raised by image loading and text recognition. Every case that concerns a file names it,
+/// and `description` is one line suitable for a terminal.
+public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file could not be opened or read (missing, unreadable, a directory…).
+    case unreadableFile(path: String, reason: String)
+    /// The file is empty (0 bytes).
+    case emptyFile(path: String)
+    /// The bytes are not an image format cardscan can decode.
+    case unsupportedFormat(path: String, detail: String)
+    /// The bytes look like a supported format but decoding failed (corrupt or truncated).
+    case corruptImage(path: String, format: String)
+    /// The image is larger than the pixel limit; refused before decoding.
+    case imageTooLarge(path: String, width: Int, height: Int, limit: Int)
+    /// The image is too small to hold readable text.
+    case imageTooSmall(path: String, width: Int, height: Int)
+    /// The Tesseract language model is not installed where cardscan looked.
+    case missingLanguageModel(language: String, searched: [String])
+    /// Tesseract refused to initialise for another reason.
+    case engineInitFailed(String)
+    /// Recognition failed or went past its deadline.
+    case recognitionFailed(String)
+    /// Writing an output image failed.
+    case writeFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .unreadableFile(path, reason):
+            return "\(path): cannot read file (\(reason))"
+        case let .emptyFile(path):
+            return "\(path): file is empty (0 bytes)"
+        case let .unsupportedFormat(path, detail):
+            return "\(path): unsupported image format (\(detail)); cardscan reads JPEG, PNG, TIFF, WebP, BMP, GIF"
+        case let .corruptImage(path, format):
+            return "\(path): corrupt or truncated \(format) image"
+        case let .imageTooLarge(path, w, h, limit):
+            return "\(path): image is \(w)x\(h) = \(w * h) pixels, above the limit of \(limit); refused before decoding"
+        case let .imageTooSmall(path, w, h):
+            return "\(path): image is only \(w)x\(h) pixels, too small to read"
+        case let .missingLanguageModel(language, searched):
+            let places = searched.isEmpty ? "nowhere" : searched.joined(separator: ", ")
+            return "Tesseract language model '\(language).traineddata' not found (looked in \(places)). "
+                + "Install it with `sudo apt-get install tesseract-ocr-\(language)`, or pass --tessdata / set TESSDATA_PREFIX."
+        case let .engineInitFailed(message):
+            return "Tesseract failed to initialise: \(message)"
+        case let .recognitionFailed(message):
+            return "text recognition failed: \(message)"
+        case let .writeFailed(path, reason):
+            return "\(path): cannot write image (\(reason))"
+        }
+    }
+
+    /// The file the error concerns, if any.
+    public var path: String? {
+        switch self {
+        case let .unreadableFile(path, _), let .emptyFile(path), let .unsupportedFormat(path, _),
+             let .corruptImage(path, _), let .imageTooLarge(path, _, _, _), let .imageTooSmall(path, _, _),
+             let .writeFailed(path, _):
+            return path
+        case .missingLanguageModel, .engineInitFailed, .recognitionFailed:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import CardScanOCR
+import Foundation
+import Testing
+
+@Suite("Text recogniser (real Tesseract)")
+struct TextRecognizerTests {
+    /// The first flat (scan-like) synthetic card and its truth row.
+    static func flatFixture() throws -> (path: String, name: String) {
+        let row = try #require(try FixturePaths.truthRows().first { $0["variant"] == "flat" })
+        return (FixturePaths.synthetic.appendingPathComponent(row["file"]!).path, row["name"]!)
+    }
+
+    @Test("the title of a fixture card comes back with confidence > 0.8 near the top")
+    func titleAtTop() throws {
+        let (path, name) = try Self.flatFixture()
+        let recognizer = try TextRecognizer()
+        let observations = try recognizer.recognize(try Image(contentsOf: path))
+        let title = try #require(observations.first { $0.text.localizedCaseInsensitiveContains(name) },
+                                 "title \(name) not in \(observations.map(\.text))")
+        #expect(title.confidence > 0.8)
+        #expect(title.boundingBox.y + title.boundingBox.height > 0.8)
+        #expect(title.boundingBox.x >= 0 && title.boundingBox.maxX <= 1)
+    }
+
+    @Test("a region's boxes are normalised to the region with a bottom-left origin")
+    func regionBoxes() throws {
+        let (path, name) = try Self.flatFixture()
+        let image = try Image(contentsOf: path)
+        let recognizer = try TextRecognizer()
+        let band = PixelRect(x: 0, y: 0, width: image.width, height: image.height / 8)
+        let observations = try recognizer.recognize(image, region: band, options: .init(pageSegmentation: .singleBlock))
+        let title = try #require(observations.first { $0.text.localizedCaseInsensitiveContains(name) })
+        // In the top eighth of the card the title fills most of the band's height.
+        #expect(title.boundingBox.height > 0.2)
+        #expect(title.boundingBox.y > 0.05 && title.boundingBox.maxY < 0.98)
+        // Word level splits the title into its words.
+        let words = try recognizer.recognize(image, region: band, options: .init(level: .word, pageSegmentation: .singleBlock))
+        #expect(words.count >= name.split(separator: " ").count)
+        #expect(words.allSatisfy { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty })
+    }
+
+    @Test("the EXIF-rotated variant reads the same title as the upright photo")
+    func exifRotatedReadsSame() throws {
+        let rows = try FixturePaths.truthRows()
+        let rotated = try #require(rows.first { $0["variant"] == "exif6" })
+        let recognizer = try TextRecognizer()
+        let observations = try recognizer.recognize(
+            try Image(contentsOf: FixturePaths.synthetic.appendingPathComponent(rotated["file"]!).path),
+            options: .init(pageSegmentation: .sparseText))
+        let text = observations.map(\.text).joined(separator: " ")
+        #expect(text.localizedCaseInsensitiveContains(rotated["name"]!), "read: \(text)")
+    }
+
+    @Test("a whitelist constrains the output characters")
+    func whitelist() throws {
+        let (path, _) = try Self.flatFixture()
+        let image = try Image(contentsOf: path)
+        let recognizer = try TextRecognizer()
+        let band = PixelRect(x: 0, y: 0, width: image.width, height: image.height / 8)
+        let digits = try recognizer.recognize(image, region: band, options: .init(pageSegmentation: .singleLine, characterWhitelist: "0123456789"))
+        #expect(digits.allSatisfy { $0.text.allSatisfy { $0.isNumber || $0 == " " } })
+    }
+
+    @Test("a missing language model gives the install hint")
+    func missingModel() throws {
+        let dir = try FixturePaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let error = #expect(throws: OCRError.self) {
+            try TextRecognizer(configuration: .init(tessdataPath: dir.path, languages: ["eng"]))
+        }
+        #expect(error?.description.contains("apt-get install tesseract-ocr-eng") == true)
+        #expect(error?.description.contains(dir.path) == true)
+    }
+
+    @Test("1,000 recognitions keep resident memory flat")
+    func noLeak() throws {
+        let (path, _) = try Self.flatFixture()
+        let gray = try Image(contentsOf: path, options: .init(grayscale: true)).grayPixels()
+        // A title-sized strip in Swift memory, handed over 1,000 times.
+        let strip = GrayImage(width: gray.width, height: gray.height / 10,
+                              pixels: Array(gray.pixels.prefix(gray.width * (gray.height / 10))))
+        let recognizer = try TextRecognizer()
+        let options = RecognitionOptions(pageSegmentation: .singleLine, includeCharacterConfidences: true)
+        for _ in 0..<50 { _ = try recognizer.recognize(strip, options: options) } // warm-up
+        let before = FixturePaths.residentBytes()
+        for _ in 0..<1000 { _ = try recognizer.recognize(strip, options: options) }
+        let after = FixturePaths.residentBytes()
+        #expect(after - before < 8 * 1024 * 1024, "RSS grew \(after - before) bytes over 1,000 recognitions")
+    }
+}
