@@ -1,0 +1,46 @@
+import CardReader
+import Foundation
+
+/// Everything a benchmark run needs; `cardscan-bench`'s options map onto it.
+public struct BenchConfiguration: Sendable {
+    /// Folder with the photos (and, by default, their `labels.csv` or `truth.csv`).
+    public var photoDirectory: String
+    /// Labels file; nil = `labels.csv` or `truth.csv` in the folder, else every image unlabelled.
+    public var labelsFile: String?
+    /// Worker threads for the throughput pass; nil = number of cores.
+    public var jobs: Int?
+    /// Where the JSON results go.
+    public var jsonPath: String
+    /// Only the first N photos (in labels order).
+    public var limit: Int?
+    /// Run the `tesseract` CLI and `djpeg` references.
+    public var references: Bool
+    /// Run the OpenMP micro-benchmark.
+    public var openMP: Bool
+    /// Timed recognitions per item in the OpenMP probe.
+    public var openMPRepeats: Int
+    /// Reader settings.
+    public var readerOptions: CardReader.Options
+    /// How readings become identifications (HOOK: the matcher plugs in here).
+    public var identifier: IdentifierFactory
+    /// The command line, recorded in the JSON.
+    public var commandLine: [String]
+
+    /// Creates a configuration with the documented defaults.
+    public init(photoDirectory: String = "../shared/photos", labelsFile: String? = nil, jobs: Int? = nil,
+                jsonPath: String = "bench-results.json", limit: Int? = nil, references: Bool = true,
+                openMP: Bool = true, openMPRepeats: Int = 10, readerOptions: CardReader.Options = .init(),
+                identifier: IdentifierFactory = .titleOnly, commandLine: [String] = CommandLine.arguments) {
+        self.photoDirectory = photoDirectory
+        self.labelsFile = labelsFile
+        self.jobs = jobs
+        self.jsonPath = jsonPath
+        self.limit = limit
+        self.references = references
+        self.openMP = openMP
+        self.openMPRepeats = openMPRepeats
+        self.readerOptions = readerOptions
+        self.identifier = identifier
+        self.commandLine = commandLine
+    }
+}

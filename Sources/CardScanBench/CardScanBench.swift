@@ -1,1 +1,0 @@
-// CardScanBench: see Package.swift for this module's concern.

@@ -1,0 +1,122 @@
+import CardReader
+import Foundation
+
+/// What happened to one photo in one pass.
+public struct PhotoOutcome: Sendable, Codable {
+    /// Index into the pass's photo list.
+    public var index: Int
+    /// The reading, when the reader succeeded.
+    public var reading: CardReading?
+    /// The identification of the reading (stand-in or matcher).
+    public var identification: Identification?
+    /// Why reading (or identifying) failed.
+    public var error: String?
+    /// Wall time seen by the harness around read + identify, ms.
+    public var wallMs: Double
+}
+
+/// The result of running every photo through N readers.
+public struct PoolRun: Sendable {
+    /// Worker threads that started (each with its own reader).
+    public var jobs: Int
+    /// One outcome per photo, in photo order.
+    public var outcomes: [PhotoOutcome]
+    /// Wall time from the moment all readers were ready until the queue was empty, seconds.
+    public var wallSeconds: Double
+    /// Time to create each worker's reader + identifier, ms.
+    public var initMilliseconds: [Double]
+    /// Workers whose reader could not be created.
+    public var initErrors: [String]
+
+    /// Photos per second over the whole pass (errors included: they cost time too).
+    public var photosPerSecond: Double? { wallSeconds > 0 ? Double(outcomes.count) / wallSeconds : nil }
+}
+
+/// Runs photos through `jobs` worker threads over one shared queue. Each thread creates its own
+/// `CardReader` (not Sendable; one Tesseract engine each) and identifier, then takes the next photo
+/// index until none is left. Timing starts once every reader is initialised.
+enum ReaderPool {
+    /// Errors that stop a pass.
+    struct NoReader: Error, CustomStringConvertible {
+        let reasons: [String]
+        var description: String { "no reader could be created: " + Set(reasons).sorted().joined(separator: "; ") }
+    }
+
+    static func run(photos: [BenchPhoto], jobs: Int, options: CardReader.Options, identifier: IdentifierFactory,
+                    onEach: @escaping @Sendable (_ photo: BenchPhoto, _ outcome: PhotoOutcome, _ finished: Int) -> Void) throws -> PoolRun {
+        let jobs = max(1, jobs)
+        let next = Locked(0)
+        let finished = Locked(0)
+        let results = Locked([PhotoOutcome?](repeating: nil, count: photos.count))
+        let initTimes = Locked([Double]())
+        let initErrors = Locked([String]())
+        let ready = DispatchSemaphore(value: 0)
+        let go = DispatchSemaphore(value: 0)
+        let done = DispatchGroup()
+
+        for worker in 0..<jobs {
+            done.enter()
+            let thread = Thread {
+                defer { done.leave() }
+                let t0 = BenchClock.nanos
+                var reader: CardReader?
+                var ident: (any CardIdentifier)?
+                do {
+                    reader = try CardReader(options: options)
+                    ident = try identifier.make()
+                } catch {
+                    initErrors.withLock { $0.append(String(describing: error)) }
+                }
+                initTimes.withLock { $0.append(BenchClock.ms(t0, BenchClock.nanos)) }
+                ready.signal()
+                go.wait()
+                guard let reader, let ident else { return }
+                while true {
+                    let i = next.withLock { value -> Int in defer { value += 1 }; return value }
+                    guard i < photos.count else { break }
+                    let outcome = readOne(photos[i], index: i, reader: reader, identifier: ident)
+                    results.withLock { $0[i] = outcome }
+                    let n = finished.withLock { value -> Int in value += 1; return value }
+                    onEach(photos[i], outcome, n)
+                }
+            }
+            thread.name = "bench-worker-\(worker)"
+            thread.stackSize = 16 << 20
+            thread.start()
+        }
+        for _ in 0..<jobs { ready.wait() }
+        let errors = initErrors.snapshot
+        let start = BenchClock.nanos
+        for _ in 0..<jobs { go.signal() }
+        done.wait()
+        let wall = BenchClock.ms(start, BenchClock.nanos) / 1000
+        if errors.count == jobs { throw NoReader(reasons: errors) }
+        let outcomes = results.snapshot.enumerated().map { i, o in
+            o ?? PhotoOutcome(index: i, reading: nil, identification: nil, error: "not processed", wallMs: 0)
+        }
+        return PoolRun(jobs: jobs - errors.count, outcomes: outcomes, wallSeconds: wall,
+                       initMilliseconds: initTimes.snapshot, initErrors: errors)
+    }
+
+    private static func readOne(_ photo: BenchPhoto, index: Int, reader: CardReader, identifier: any CardIdentifier) -> PhotoOutcome {
+        let t0 = BenchClock.nanos
+        var reading: CardReading
+        do {
+            reading = try reader.read(contentsOf: photo.path)
+        } catch {
+            return PhotoOutcome(index: index, reading: nil, identification: nil, error: String(describing: error),
+                                wallMs: BenchClock.ms(t0, BenchClock.nanos))
+        }
+        let m0 = BenchClock.nanos
+        var identification: Identification?
+        var failure: String?
+        do { identification = try identifier.identify(reading) } catch { failure = "identify: \(error)" }
+        let matchMs = BenchClock.ms(m0, BenchClock.nanos)
+        if reading.timings.match == 0 {
+            reading.timings.match = matchMs
+            reading.timings.total += matchMs
+        }
+        return PhotoOutcome(index: index, reading: reading, identification: identification, error: failure,
+                            wallMs: BenchClock.ms(t0, BenchClock.nanos))
+    }
+}

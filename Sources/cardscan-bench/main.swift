@@ -1,0 +1,53 @@
+// `cardscan-bench`: option parsing only; the benchmark lives in CardScanBench (`Bench.run`).
+// The command is declared here, not in CardScanBench, because only this target depends on
+// ArgumentParser (Package.swift).
+import ArgumentParser
+import CardScanBench
+import Foundation
+
+/// Accuracy, speed, memory and reference figures for the card reader, measured in one run.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cardscan-bench",
+        abstract: "Benchmark the card reader: accuracy, stage times, throughput, references (tesseract CLI, djpeg), OpenMP, memory.",
+        discussion: "Markdown report on stdout, progress on stderr, every figure in the JSON file.")
+
+    @Argument(help: "Folder with the photos and their labels.csv (or fixtures with truth.csv).")
+    var photoDir: String = "../shared/photos"
+    @Option(help: "Labels file (default: labels.csv or truth.csv in PHOTO_DIR).")
+    var labels: String?
+    @Option(help: "Worker threads for the throughput pass (default: number of cores).")
+    var jobs: Int?
+    @Option(help: "Where to write the JSON results.")
+    var json: String = "bench-results.json"
+    @Option(help: "Only the first N images.")
+    var limit: Int?
+    @Flag(help: "Skip the tesseract CLI and djpeg references.")
+    var noReferences = false
+    @Flag(help: "Skip the OpenMP micro-benchmark.")
+    var noOpenmp = false
+    @Option(help: ArgumentHelp("Timed recognitions per item in the OpenMP probe.", visibility: .hidden))
+    var openmpRepeats: Int = 10
+    // Hidden probe mode: the bench re-runs itself as
+    // `cardscan-bench --openmp-probe PHOTO --probe-title-image CARD` with and without CARDSCAN_OPENMP=1.
+    @Option(help: ArgumentHelp("Run only the OpenMP probe on this photo and print JSON.", visibility: .private))
+    var openmpProbe: String?
+    @Option(help: ArgumentHelp("Flat card image for the probe's title region.", visibility: .private))
+    var probeTitleImage: String?
+
+    mutating func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+    }
+
+    func run() throws {
+        if let openmpProbe {
+            print(try OpenMPProbe.measureInProcess(photo: openmpProbe, titleImage: probeTitleImage ?? openmpProbe, repeats: openmpRepeats))
+            return
+        }
+        try Bench.run(BenchConfiguration(photoDirectory: photoDir, labelsFile: labels, jobs: jobs, jsonPath: json, limit: limit,
+                                         references: !noReferences, openMP: !noOpenmp, openMPRepeats: openmpRepeats))
+    }
+}
+
+BenchCommand.main()
