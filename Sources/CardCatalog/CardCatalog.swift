@@ -156,6 +156,11 @@ public final class CardCatalog: Sendable {
         names.search(query, limit: limit, minimumScore: minimumScore)
     }
 
+    /// Every distinct card name (English, `Front // Back` for multi-face cards), sorted.
+    public var cardNames: [String] {
+        Array(Set(names.entries.lazy.filter { $0.kind == .name }.map(\.cardName))).sorted()
+    }
+
     /// Number of searchable names in the in-memory index.
     public var nameCount: Int { names.entries.count }
 

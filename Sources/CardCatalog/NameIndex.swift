@@ -16,14 +16,15 @@ public struct NameMatch: Sendable, Codable, Hashable {
     public var kind: NameKind
     /// Similarity in 0…1 (1 = identical after normalisation).
     public var score: Double
-    /// Printings of the card in the catalog (all languages).
+    /// Printings of the card carrying `matchedText` in the catalog (all languages).
     public var printings: Int
 }
 
 /// In-memory fuzzy index over every searchable name, built once when a catalog opens.
 ///
 /// Keys are normalised and OCR-folded (`OCRText`); a trigram inverted index over the folded keys
-/// yields candidates, which are rescored with `WeightedEditDistance` on the normalised text.
+/// yields candidates, which are rescored with `WeightedEditDistance` on the normalised text. When no
+/// candidate is close, a second trigram index over a coarser fold (look-alike letters merged) is tried.
 final class NameIndex: Sendable {
     struct Entry: Sendable {
         let text: String
@@ -33,31 +34,64 @@ final class NameIndex: Sendable {
         let normalized: [Unicode.Scalar]
     }
 
+    /// A trigram inverted index over one folding of the keys.
+    struct GramIndex: Sendable {
+        var postings: [UInt64: [Int32]] = [:]
+        var gramCounts: [UInt16] = []
+
+        mutating func add(_ id: Int32, _ key: [Unicode.Scalar]) {
+            let grams = NameIndex.grams(key)
+            gramCounts.append(UInt16(min(grams.count, Int(UInt16.max))))
+            for g in grams { postings[g, default: []].append(id) }
+        }
+
+        /// The `limit` entries sharing the most trigrams with `key` (weighted towards containment,
+        /// so truncated titles find their names).
+        func candidates(_ key: [Unicode.Scalar], limit: Int, counts: inout [UInt16], touched: inout [Int32]) -> [Int32] {
+            let grams = NameIndex.grams(key)
+            touched.removeAll(keepingCapacity: true)
+            for g in grams {
+                guard let list = postings[g] else { continue }
+                for id in list {
+                    if counts[Int(id)] == 0 { touched.append(id) }
+                    counts[Int(id)] &+= 1
+                }
+            }
+            let qn = Float(grams.count)
+            var heap = TopK(capacity: limit)
+            for id in touched {
+                let shared = Float(counts[Int(id)])
+                counts[Int(id)] = 0
+                let dice = 2 * shared / (qn + Float(gramCounts[Int(id)]))
+                heap.insert(id, rank: max(dice, 0.85 * shared / qn))
+            }
+            return heap.ids
+        }
+    }
+
     let entries: [Entry]
-    private let postings: [UInt64: [Int32]]
-    private let gramCounts: [UInt16]
+    private let fine: GramIndex
+    private let coarse: GramIndex
     private let exact: [String: [Int32]]
 
     /// Builds the index from (text, card name, kind, printings) rows.
     init(rows: [(text: String, cardName: String, kind: NameKind, printings: Int)]) {
         var entries: [Entry] = []
         entries.reserveCapacity(rows.count)
-        var postings: [UInt64: [Int32]] = [:]
-        var gramCounts: [UInt16] = []
+        var fine = GramIndex(), coarse = GramIndex()
         var exact: [String: [Int32]] = [:]
         for row in rows {
             let norm = OCRText.normalize(row.text)
             guard !norm.isEmpty else { continue }
             let id = Int32(entries.count)
             entries.append(Entry(text: row.text, cardName: row.cardName, kind: row.kind, printings: row.printings, normalized: norm))
-            let grams = Self.grams(OCRText.fold(norm))
-            gramCounts.append(UInt16(min(grams.count, Int(UInt16.max))))
-            for g in grams { postings[g, default: []].append(id) }
+            fine.add(id, OCRText.fold(norm))
+            coarse.add(id, OCRText.coarseFold(norm))
             exact[String(String.UnicodeScalarView(norm)), default: []].append(id)
         }
         self.entries = entries
-        self.postings = postings
-        self.gramCounts = gramCounts
+        self.fine = fine
+        self.coarse = coarse
         self.exact = exact
     }
 
@@ -67,62 +101,90 @@ final class NameIndex: Sendable {
         padded.append(contentsOf: folded.map(\.value))
         padded.append(0x03)
         if padded.count < 3 { padded.append(0x03) }
-        var out = Set<UInt64>()
+        var out: [UInt64] = []
+        out.reserveCapacity(padded.count)
         for i in 0...(padded.count - 3) {
-            out.insert(UInt64(padded[i]) << 42 | UInt64(padded[i + 1]) << 21 | UInt64(padded[i + 2]))
+            let g = UInt64(padded[i]) << 42 | UInt64(padded[i + 1]) << 21 | UInt64(padded[i + 2])
+            if !out.contains(g) { out.append(g) }
         }
-        return Array(out)
+        return out
     }
 
     /// Ranked matches for `query`, one per card name, best first.
-    func search(_ query: String, limit: Int, minimumScore: Double, candidates: Int = 64) -> [NameMatch] {
+    func search(_ query: String, limit: Int, minimumScore: Double, candidates: Int = 48) -> [NameMatch] {
         let norm = OCRText.normalize(query)
         guard !norm.isEmpty, limit > 0 else { return [] }
-        let grams = Self.grams(OCRText.fold(norm))
+        var counts = [UInt16](repeating: 0, count: entries.count)
+        var touched: [Int32] = []
+        touched.reserveCapacity(4096)
 
-        // Count shared trigrams per entry.
-        var counts: [Int32: Int] = [:]
-        counts.reserveCapacity(1024)
-        for g in grams {
-            guard let list = postings[g] else { continue }
-            for id in list { counts[id, default: 0] += 1 }
-        }
-        var pool: [(id: Int32, rank: Double)] = []
-        pool.reserveCapacity(counts.count)
-        let qn = Double(grams.count)
-        for (id, c) in counts {
-            let shared = Double(c)
-            let dice = 2 * shared / (qn + Double(gramCounts[Int(id)]))
-            let containment = shared / qn
-            pool.append((id, max(dice, 0.85 * containment)))
-        }
-        var chosen: [Int32]
-        if pool.count > candidates {
-            pool.sort { $0.rank > $1.rank }
-            chosen = pool.prefix(candidates).map(\.id)
-        } else {
-            chosen = pool.map(\.id)
-        }
-        if let same = exact[String(String.UnicodeScalarView(norm))] { chosen.append(contentsOf: same) }
-        if chosen.isEmpty && norm.count <= 24 {
-            // Nothing shares a trigram (a badly damaged short title): fall back to scanning names of similar length.
-            chosen = entries.indices.filter { abs(entries[$0].normalized.count - norm.count) <= 2 }.map(Int32.init)
-        }
-
-        // Rescore with the weighted edit distance; keep the best text per card name.
         var best: [String: NameMatch] = [:]
-        for id in chosen {
-            let e = entries[Int(id)]
-            var score = WeightedEditDistance.similarity(norm, e.normalized)
-            if e.kind == .printed { score *= 0.98 }
-            guard score >= minimumScore else { continue }
-            if let old = best[e.cardName], old.score >= score { continue }
-            best[e.cardName] = NameMatch(name: e.cardName, matchedText: e.text, kind: e.kind, score: score, printings: e.printings)
+        var seen = Set<Int32>()
+        func rescore(_ ids: [Int32]) {
+            for id in ids where seen.insert(id).inserted {
+                let e = entries[Int(id)]
+                var score = WeightedEditDistance.similarity(norm, e.normalized)
+                if e.kind == .printed { score *= 0.98 }
+                guard score >= minimumScore else { continue }
+                if let old = best[e.cardName], old.score >= score { continue }
+                best[e.cardName] = NameMatch(name: e.cardName, matchedText: e.text, kind: e.kind, score: score, printings: e.printings)
+            }
+        }
+        if let same = exact[String(String.UnicodeScalarView(norm))] { rescore(same) }
+        rescore(fine.candidates(OCRText.fold(norm), limit: candidates, counts: &counts, touched: &touched))
+        if (best.values.map(\.score).max() ?? 0) < 0.8 {
+            rescore(coarse.candidates(OCRText.coarseFold(norm), limit: candidates, counts: &counts, touched: &touched))
         }
         return best.values.sorted {
             if $0.score != $1.score { return $0.score > $1.score }
             if $0.printings != $1.printings { return $0.printings > $1.printings }
             return $0.name < $1.name
         }.prefix(limit).map { $0 }
+    }
+}
+
+/// Keeps the `capacity` highest-ranked ids (a min-heap on rank).
+struct TopK {
+    private var items: [(id: Int32, rank: Float)] = []
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        items.reserveCapacity(capacity)
+    }
+
+    mutating func insert(_ id: Int32, rank: Float) {
+        if items.count < capacity {
+            items.append((id, rank))
+            siftUp(items.count - 1)
+        } else if rank > items[0].rank {
+            items[0] = (id, rank)
+            siftDown(0)
+        }
+    }
+
+    var ids: [Int32] { items.sorted { $0.rank > $1.rank }.map(\.id) }
+
+    private mutating func siftUp(_ i: Int) {
+        var i = i
+        while i > 0 {
+            let parent = (i - 1) / 2
+            if items[i].rank >= items[parent].rank { return }
+            items.swapAt(i, parent)
+            i = parent
+        }
+    }
+
+    private mutating func siftDown(_ i: Int) {
+        var i = i
+        while true {
+            let l = 2 * i + 1, r = l + 1
+            var smallest = i
+            if l < items.count && items[l].rank < items[smallest].rank { smallest = l }
+            if r < items.count && items[r].rank < items[smallest].rank { smallest = r }
+            if smallest == i { return }
+            items.swapAt(i, smallest)
+            i = smallest
+        }
     }
 }

@@ -47,6 +47,22 @@ public enum OCRText {
         }
     }
 
+    /// A coarser fold that also merges look-alike letters (`c`/`e`, `a`/`o`, `h`/`n`/`b`, `u`/`v`,
+    /// `f`/`t`, `q`/`g`): a second chance for candidates when the first fold finds nothing close.
+    public static func coarseFold(_ normalized: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        fold(normalized).map { s in
+            switch s {
+            case "c": return "e"
+            case "a": return "o"
+            case "h", "b": return "n"
+            case "v", "y": return "u"
+            case "f": return "t"
+            case "q": return "g"
+            default: return s
+            }
+        }
+    }
+
     /// OCR-confusion-folded form of a normalised string (for candidate keys).
     public static func fold(_ normalized: [Unicode.Scalar]) -> [Unicode.Scalar] {
         var out: [Unicode.Scalar] = []

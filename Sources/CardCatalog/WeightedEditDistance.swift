@@ -82,7 +82,7 @@ struct WeightedEditDistance {
         if q.count >= 4 && q.count < t.count && r.prefixLength < t.count {
             // A truncated read: judge the part that was read, discounted by how much is missing.
             let coverage = Double(r.prefixLength) / Double(t.count)
-            truncated = max(0, 1 - r.prefix / Double(q.count)) * (0.7 + 0.25 * coverage)
+            truncated = max(0, 1 - r.prefix / Double(q.count)) * (0.75 + 0.24 * coverage)
         }
         return min(1, max(full, truncated))
     }
