@@ -99,10 +99,10 @@ public struct AccuracyGroup: Sendable, Codable {
     /// Matcher only: photos with a review decision.
     public var decided = 0
 
-    /// Precision of identified (matcher only).
-    public var precisionOfIdentified: Double? { identified > 0 ? Double(identifiedCorrect) / Double(identified) : nil }
-    /// Share sent to review (matcher only).
-    public var shareSentToReview: Double? { decided > 0 ? Double(sentToReview) / Double(decided) : nil }
+    /// Precision of identified: identifiedCorrect / identified (matcher only).
+    public var precisionOfIdentified: Double?
+    /// Share sent to review: sentToReview / decided (matcher only).
+    public var shareSentToReview: Double?
 
     init(group: String) { self.group = group }
 
@@ -120,6 +120,8 @@ public struct AccuracyGroup: Sendable, Codable {
                 if ok { identifiedCorrect += 1 }
             }
         }
+        precisionOfIdentified = identified > 0 ? Double(identifiedCorrect) / Double(identified) : nil
+        shareSentToReview = decided > 0 ? Double(sentToReview) / Double(decided) : nil
     }
 }
 

@@ -72,9 +72,9 @@ public enum Bench {
             phases["openMP"] = BenchClock.ms(t, BenchClock.nanos) / 1000
         }
 
-        // HOOK: catalog import.
+        // Catalog import (child processes).
         t = BenchClock.nanos
-        let catalog = CatalogImportBench.run()
+        let catalog = CatalogImportBench.run(dataFolder: config.catalogData)
         phases["catalogImport"] = BenchClock.ms(t, BenchClock.nanos) / 1000
 
         var throughput = ThroughputSection(singleJob: PassSummary(single), multiJob: multi.map(PassSummary.init))

@@ -19,6 +19,8 @@ public struct BenchConfiguration: Sendable {
     public var openMP: Bool
     /// Timed recognitions per item in the OpenMP probe.
     public var openMPRepeats: Int
+    /// Folder with the catalog bulk files for the catalog import section (nil: skipped).
+    public var catalogData: String?
     /// Reader settings.
     public var readerOptions: CardReader.Options
     /// How readings become identifications (HOOK: the matcher plugs in here).
@@ -29,7 +31,8 @@ public struct BenchConfiguration: Sendable {
     /// Creates a configuration with the documented defaults.
     public init(photoDirectory: String = "../shared/photos", labelsFile: String? = nil, jobs: Int? = nil,
                 jsonPath: String = "bench-results.json", limit: Int? = nil, references: Bool = true,
-                openMP: Bool = true, openMPRepeats: Int = 10, readerOptions: CardReader.Options = .init(),
+                openMP: Bool = true, openMPRepeats: Int = 10,
+                catalogData: String? = "../shared/carddata", readerOptions: CardReader.Options = .init(),
                 identifier: IdentifierFactory = .titleOnly, commandLine: [String] = CommandLine.arguments) {
         self.photoDirectory = photoDirectory
         self.labelsFile = labelsFile
@@ -39,6 +42,7 @@ public struct BenchConfiguration: Sendable {
         self.references = references
         self.openMP = openMP
         self.openMPRepeats = openMPRepeats
+        self.catalogData = catalogData
         self.readerOptions = readerOptions
         self.identifier = identifier
         self.commandLine = commandLine

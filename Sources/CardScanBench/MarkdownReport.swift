@@ -143,12 +143,18 @@ public enum MarkdownReport {
 
     static func catalog(_ r: BenchResults) -> [String] {
         var lines = ["## Catalog import", ""]
-        if let status = r.catalogImport.status { lines.append(status + ".") }
-        if !r.catalogImport.rows.isEmpty {
-            lines += ["| source | records | s | records/s | peak MiB | database MiB |", "|---|---|---|---|---|---|"]
-            for row in r.catalogImport.rows {
-                lines.append("| \(row.source) | \(row.records.map(String.init) ?? "–") | \(f1(row.seconds)) | \(f0(row.recordsPerSecond)) | \(mib(row.peakRSSKiB)) | \(row.databaseBytes.map { f1(Double($0) / 1_048_576) } ?? "–") |")
+        if let status = r.catalogImport.status { lines += [status + ".", ""] }
+        guard !r.catalogImport.rows.isEmpty else { return lines }
+        lines.append("`CatalogBenchmark.measureImport` into a fresh temporary catalog, one child process per file (clean peak memory).")
+        lines.append("")
+        lines += ["| source | records | printings | sets | names | import s | records/s | peak RSS MiB | database MiB | process s |",
+                  "|---|---|---|---|---|---|---|---|---|---|"]
+        for row in r.catalogImport.rows {
+            guard let m = row.measurement else {
+                lines.append("| \(row.source) | failed: \(row.error ?? "?") | | | | | | | | \(f1(row.processSeconds)) |")
+                continue
             }
+            lines.append("| \(row.source) | \(m.records) | \(m.printings) | \(m.sets) | \(m.names) | \(f1(m.seconds)) | \(f0(m.recordsPerSecond)) | \(m.peakRSSBytes.map { f0(Double($0) / 1_048_576) } ?? "–") | \(m.databaseBytes.map { f1(Double($0) / 1_048_576) } ?? "–") | \(f1(row.processSeconds)) |")
         }
         return lines + [""]
     }

@@ -130,6 +130,7 @@ public enum OpenMPProbe {
                 section.error = (section.error.map { $0 + "; " } ?? "") + "probe (fix \(fixEnabled ? "on" : "off")) failed: \(error)"
             }
         }
+        section.summarise()
         return section
     }
 
@@ -138,7 +139,8 @@ public enum OpenMPProbe {
         var description: String { "exit code \(code)" }
     }
 
-    private static func selfExecutable() -> String? {
+    /// This process's executable (for re-running the bench in a probe mode).
+    static func selfExecutable() -> String? {
         if let p = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return p }
         return Bundle.main.executablePath
     }
@@ -158,6 +160,22 @@ public struct OpenMPSection: Sendable, Codable {
     public var withoutFix: OpenMPProbeMeasurement?
     /// Why a probe failed.
     public var error: String?
+    /// Medians, ms, and slow-down without the fix (off / on).
+    public var titleMedianWithFixMs: Double?
+    public var titleMedianWithoutFixMs: Double?
+    public var titleSlowdownWithoutFix: Double?
+    public var photoMedianWithFixMs: Double?
+    public var photoMedianWithoutFixMs: Double?
+    public var photoSlowdownWithoutFix: Double?
+
+    mutating func summarise() {
+        titleMedianWithFixMs = withFix.flatMap { Stats.median($0.titleMs) }
+        titleMedianWithoutFixMs = withoutFix.flatMap { Stats.median($0.titleMs) }
+        titleSlowdownWithoutFix = Stats.ratio(titleMedianWithoutFixMs, titleMedianWithFixMs)
+        photoMedianWithFixMs = withFix.flatMap { Stats.median($0.photoMs) }
+        photoMedianWithoutFixMs = withoutFix.flatMap { Stats.median($0.photoMs) }
+        photoSlowdownWithoutFix = Stats.ratio(photoMedianWithoutFixMs, photoMedianWithFixMs)
+    }
 
     init(photo: String, titleImage: String, repeats: Int) {
         self.photo = photo

@@ -26,6 +26,10 @@ struct BenchCommand: ParsableCommand {
     var noReferences = false
     @Flag(help: "Skip the OpenMP micro-benchmark.")
     var noOpenmp = false
+    @Option(help: "Folder with the catalog bulk files for the catalog import section.")
+    var catalogData: String = "../shared/carddata"
+    @Flag(help: "Skip the catalog import section.")
+    var noCatalog = false
     @Option(help: ArgumentHelp("Timed recognitions per item in the OpenMP probe.", visibility: .hidden))
     var openmpRepeats: Int = 10
     // Hidden probe mode: the bench re-runs itself as
@@ -34,6 +38,8 @@ struct BenchCommand: ParsableCommand {
     var openmpProbe: String?
     @Option(help: ArgumentHelp("Flat card image for the probe's title region.", visibility: .private))
     var probeTitleImage: String?
+    @Option(help: ArgumentHelp("Run only a catalog import of this file and print JSON.", visibility: .private))
+    var catalogImportProbe: String?
 
     mutating func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
@@ -45,8 +51,13 @@ struct BenchCommand: ParsableCommand {
             print(try OpenMPProbe.measureInProcess(photo: openmpProbe, titleImage: probeTitleImage ?? openmpProbe, repeats: openmpRepeats))
             return
         }
+        if let catalogImportProbe {
+            print(try CatalogImportBench.measureInProcess(file: catalogImportProbe))
+            return
+        }
         try Bench.run(BenchConfiguration(photoDirectory: photoDir, labelsFile: labels, jobs: jobs, jsonPath: json, limit: limit,
-                                         references: !noReferences, openMP: !noOpenmp, openMPRepeats: openmpRepeats))
+                                         references: !noReferences, openMP: !noOpenmp, openMPRepeats: openmpRepeats,
+                                         catalogData: noCatalog ? nil : catalogData))
     }
 }
 
