@@ -32,7 +32,7 @@ enum SearchNameBuilder {
             let printed: String? = row[2]
             let lang: String = row[3]
             add(name, name, .name, "en")
-            if let faces, faces != name {
+            if let faces {
                 for face in faces.components(separatedBy: " // ") where !face.isEmpty && face != name { add(face, name, .face, "en") }
             }
             if let printed, printed != name, !printed.isEmpty {
