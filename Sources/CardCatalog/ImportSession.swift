@@ -101,6 +101,10 @@ final class ImportSession {
         if report.records == 0 && report.sets == 0 {
             throw CatalogError.malformedFile(path: path, reason: "no card or set records found (expected a Scryfall bulk file or MTGJSON file)")
         }
+        if report.sets == 0 && report.malformed == report.records {
+            let first = report.problems.first.map { "; first: \($0)" } ?? ""
+            throw CatalogError.malformedFile(path: path, reason: "none of its \(report.records) records is a card (expected a Scryfall bulk file or MTGJSON file)\(first)")
+        }
         tick(force: true)
         report.seconds = Date().timeIntervalSince(started)
         try db.execute(sql: """

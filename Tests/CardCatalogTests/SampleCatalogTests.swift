@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import CardCatalog
+
+/// The built-in sample catalog and lookups on it.
+@Suite("Sample catalog")
+struct SampleCatalogTests {
+    static let sample: Result<CardCatalog, Error> = Result {
+        let dir = TestPaths.tempDirectory("sample")
+        return try SampleCatalog.open(cacheDirectory: dir)
+    }
+
+    @Test("Holds the printings the synthetic fixtures show")
+    func required() throws {
+        let catalog = try Self.sample.get()
+        #expect(catalog.isSample)
+        let expected: [(String, String, String, String)] = [
+            ("bfz", "171", "Broodhunter Wurm", "common"), ("xln", "179", "Carnage Tyrant", "mythic"),
+            ("dtk", "57", "Gurmag Drowner", "common"), ("dmu", "107", "Sheoldred, the Apocalypse", "mythic"),
+            ("ltr", "246", "The One Ring", "mythic"), ("mh2", "267", "Counterspell", "uncommon"),
+        ]
+        for (set, number, name, rarity) in expected {
+            let found = try catalog.printings(set: set, number: number)
+            #expect(found.map(\.name) == [name], "\(set) \(number)")
+            #expect(found.first?.rarity == rarity)
+        }
+        #expect(catalog.set(code: "bfz")?.printedSize == 274)
+        #expect(catalog.set(code: "xln")?.printedSize == 279)
+        #expect(catalog.set(code: "dtk")?.printedSize == 264)
+    }
+
+    @Test("Ambiguity: several Counterspells, several Forests in one set")
+    func ambiguity() throws {
+        let catalog = try Self.sample.get()
+        #expect(try Set(catalog.printings(named: "Counterspell").map(\.setCode)).isSuperset(of: ["lea", "2ed", "7ed", "mh2"]))
+        let forests = try catalog.printings(inSet: "ori").filter { $0.name == "Forest" }
+        #expect(forests.map(\.collectorNumber) == ["269", "270", "271", "272"])
+    }
+
+    @Test("Every labelled single-photo card with a set and number is in the sample")
+    func labelledPhotos() throws {
+        let catalog = try Self.sample.get()
+        let labels = try String(contentsOf: TestPaths.shared.appendingPathComponent("photos/labels.csv"), encoding: .utf8)
+        var checked = 0
+        for line in labels.split(whereSeparator: \.isNewline).dropFirst() where line.contains(",photo_single,") {
+            let fields = Self.csvFields(String(line))
+            let (name, set, number) = (fields[1], fields[2], fields[3])
+            guard !set.isEmpty, !number.isEmpty else { continue }
+            #expect(try catalog.printings(set: set, number: number).map(\.name) == [name], "\(name) \(set) \(number)")
+            checked += 1
+        }
+        #expect(checked >= 25)
+    }
+
+    @Test("Multi-face and printed names, set-code repair")
+    func names() throws {
+        let catalog = try Self.sample.get()
+        #expect(catalog.searchNames("Portrait of Michiko").first?.name == "Michiko's Reign of Truth // Portrait of Michiko")
+        #expect(catalog.searchNames("稲妻").first?.name == "Lightning Bolt")
+        #expect(catalog.searchNames("Broodhunter VVurrn").first?.name == "Broodhunter Wurm")
+        #expect(catalog.searchNames("Broodh").first?.name == "Broodhunter Wurm")
+        #expect(catalog.nearestSetCodes("BF2", printedSize: 274).first?.code == "bfz")
+        #expect(catalog.nearestSetCodes("8FZ", printedSize: 274).first?.code == "bfz")
+        #expect(try catalog.printings(set: "m10", number: "146", language: "ja").first?.printedName == "稲妻")
+        #expect(try catalog.printings(set: "m10", number: "146", language: nil).first?.language == "en")
+    }
+
+    @Test("The sample JSON is a Scryfall-format array whose ids follow the documented derivation")
+    func format() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: TestPaths.sampleCards))
+        let cards = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        #expect(cards.count >= 60)
+        let keys: Set<String> = ["id", "oracle_id", "name", "lang", "set", "collector_number", "rarity", "layout"]
+        for card in cards { #expect(keys.isSubset(of: card.keys)) }
+    }
+
+    /// Minimal CSV field split with double-quote support.
+    static func csvFields(_ line: String) -> [String] {
+        var fields: [String] = [], current = "", quoted = false
+        var chars = Array(line)[...]
+        while let c = chars.popFirst() {
+            if quoted {
+                if c == "\"" { if chars.first == "\"" { current.append("\""); chars.removeFirst() } else { quoted = false } }
+                else { current.append(c) }
+            } else if c == "\"" { quoted = true }
+            else if c == "," { fields.append(current); current = "" }
+            else { current.append(c) }
+        }
+        fields.append(current)
+        return fields
+    }
+}
