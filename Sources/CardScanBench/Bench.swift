@@ -127,8 +127,8 @@ public enum Bench {
         try encoder.encode(results).write(to: url)
     }
 
-    /// The OpenMP probe's inputs: the photo closest to 8 MP, and the largest flat card (scan or
-    /// fixture) for the title band. Sizes come from the readings; without any, the largest files.
+    /// The OpenMP probe's inputs: the photo closest to 8 MP, and the largest flat card (kind `scan`,
+    /// or a fixture with variant `flat`) for the title band. Sizes come from the readings; without any, the largest files.
     static func probeInputs(_ photos: [BenchPhoto], _ outcomes: [PhotoOutcome]) -> (photo: String, title: String)? {
         guard !photos.isEmpty else { return nil }
         func pixels(_ i: Int) -> Double? { outcomes[i].reading.map { Double($0.imageWidth * $0.imageHeight) } }
@@ -139,7 +139,7 @@ public enum Bench {
         let sized = indices.filter { pixels($0) != nil }
         let photo = sized.min { abs(log(pixels($0)! / 8e6)) < abs(log(pixels($1)! / 8e6)) }
             ?? indices.max { fileSize($0) < fileSize($1) }!
-        let flat = indices.filter { ["scan", "synthetic"].contains(photos[$0].kind) }
+        let flat = indices.filter { photos[$0].kind == "scan" || photos[$0].labels.first?.attributes["variant"] == "flat" }
         let title = flat.max { (pixels($0) ?? fileSize($0)) < (pixels($1) ?? fileSize($1)) } ?? photo
         return (photos[photo].path, photos[title].path)
     }
