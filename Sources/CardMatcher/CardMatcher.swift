@@ -1,1 +1,117 @@
-// CardMatcher: see Package.swift for this module's concern.
+import CardCatalog
+import CardReader
+import Foundation
+
+/// Turns noisy extracted fields into one printing with a calibrated confidence, or says that it is
+/// ambiguous and lists candidates. A confident wrong answer is the worst outcome, so every path to
+/// `identified` needs two independent pieces of evidence to agree (e.g. set + number and title).
+public struct CardMatcher: Sendable {
+    /// Results at or above this confidence are `identified`.
+    public static let identifyThreshold = 0.85
+
+    let catalog: CardCatalog
+
+    /// Creates a matcher over a catalog.
+    public init(catalog: CardCatalog) {
+        self.catalog = catalog
+    }
+
+    /// Matches one card's fields.
+    public func match(_ fields: ExtractedFields) throws -> MatchResult {
+        let evidence = Evidence(fields: fields, catalog: catalog)
+        for rule in [exact, numberFromTitle, setFromNumber, titleOnly] {
+            if let result = try rule(evidence) { return result }
+        }
+        return MatchResult(status: .unidentified, card: nil, confidence: 0, candidates: [], method: "none")
+    }
+
+    // MARK: - Rules, strongest first
+
+    /// Set + number (+ language) found in the catalog, and the title agrees.
+    private func exact(_ e: Evidence) throws -> MatchResult? {
+        guard let number = e.number else { return nil }
+        for set in e.setCandidates {
+            let printings = try catalog.printings(set: set.code, number: number, language: e.language)
+            guard let p = printings.first else { continue }
+            let titleScore = e.titleScore(p)
+            let sizeAgrees = e.setSize.map { size in catalog.set(code: set.code)?.printedSize.map { $0 == size } ?? true } ?? false
+            let rarityAgrees = e.rarity.map { p.rarity?.lowercased().first == $0.lowercased().first } ?? false
+            var confidence: Double
+            if titleScore >= 0.85 {
+                confidence = 0.97 * set.score.squareRoot()
+            } else if titleScore >= 0.6 {
+                confidence = 0.88 * set.score.squareRoot()
+            } else if e.title == nil || p.language != "en" {
+                // Unreadable or foreign title: the set code, number, printed size and rarity must all agree.
+                confidence = set.exact && sizeAgrees && rarityAgrees ? 0.86 : 0.6
+            } else {
+                confidence = 0.3 // number and title disagree: trust neither
+            }
+            if confidence >= 0.6 {
+                return result(p, confidence: confidence, alternatives: try e.titlePrintings(limit: 4), method: "exact")
+            }
+        }
+        return nil
+    }
+
+    /// The set was read but the number was not (or misread): the title picks the card within the set.
+    private func numberFromTitle(_ e: Evidence) throws -> MatchResult? {
+        guard let best = e.bestName, best.score >= 0.8 else { return nil }
+        for set in e.setCandidates where set.score >= 0.7 {
+            let inSet = try catalog.printings(named: best.name, language: e.language).filter { $0.setCode == set.code }
+            if inSet.count == 1 {
+                return result(inSet[0], confidence: 0.9 * best.score * set.score.squareRoot(), alternatives: try e.titlePrintings(limit: 4), method: "number-from-title")
+            }
+            if inSet.count > 1 {
+                return ambiguous(inSet.map { MatchCandidate(printing: $0, score: 0.5 * best.score) }, method: "number-from-title")
+            }
+        }
+        return nil
+    }
+
+    /// The number (and set size) were read but the set code was not: the title's printings with
+    /// that number decide.
+    private func setFromNumber(_ e: Evidence) throws -> MatchResult? {
+        guard let best = e.bestName, best.score >= 0.8, let number = e.number else { return nil }
+        let all = try catalog.printings(named: best.name, language: e.language)
+        var hits = all.filter { $0.collectorNumber == number }
+        if let size = e.setSize, hits.count > 1 {
+            let sized = hits.filter { catalog.set(code: $0.setCode)?.printedSize == size }
+            if !sized.isEmpty { hits = sized }
+        }
+        guard !hits.isEmpty else { return nil }
+        if hits.count == 1 {
+            return result(hits[0], confidence: 0.88 * best.score, alternatives: all, method: "set-from-number")
+        }
+        return ambiguous(hits.map { MatchCandidate(printing: $0, score: 0.5) }, method: "set-from-number")
+    }
+
+    /// Only the title: every printing of that name, narrowed by frame era, set size and rarity.
+    private func titleOnly(_ e: Evidence) throws -> MatchResult? {
+        guard let best = e.bestName, best.score >= 0.6 else { return nil }
+        var printings = try catalog.printings(named: best.name, language: e.language ?? "en")
+        if printings.isEmpty { printings = try catalog.printings(named: best.name, language: nil) }
+        guard !printings.isEmpty else { return nil }
+        let narrowed = e.narrow(printings, catalog: catalog)
+        // One printing left: either the only printing of a cleanly read name, or the only one
+        // consistent with what else was read.
+        if narrowed.count == 1, best.score >= 0.92 || (best.score >= 0.85 && e.hasNarrowingEvidence && printings.count > 1) {
+            return result(narrowed[0], confidence: 0.86 * best.score, alternatives: printings, method: "title-only")
+        }
+        let ranked = (narrowed.isEmpty ? printings : narrowed).sorted { ($0.releasedAt ?? "") > ($1.releasedAt ?? "") }
+        return ambiguous(ranked.map { MatchCandidate(printing: $0, score: best.score / Double(max(1, ranked.count))) }, method: "title-only")
+    }
+
+    // MARK: - Results
+
+    private func result(_ p: Printing, confidence: Double, alternatives: [Printing], method: String) -> MatchResult {
+        let others = alternatives.filter { $0.id != p.id }.prefix(4).map { MatchCandidate(printing: $0, score: min(confidence, 0.5) * 0.5) }
+        let candidates = [MatchCandidate(printing: p, score: confidence)] + others
+        let status: MatchStatus = confidence >= Self.identifyThreshold ? .identified : .ambiguous
+        return MatchResult(status: status, card: status == .identified ? p : nil, confidence: confidence, candidates: candidates, method: method)
+    }
+
+    private func ambiguous(_ candidates: [MatchCandidate], method: String) -> MatchResult {
+        MatchResult(status: .ambiguous, card: nil, confidence: candidates.first?.score ?? 0, candidates: Array(candidates.prefix(10)), method: method)
+    }
+}

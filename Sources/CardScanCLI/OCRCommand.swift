@@ -31,6 +31,9 @@ struct OCRCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only output these characters.", valueName: "chars"))
     var whitelist: String?
 
+    @Option(help: ArgumentHelp("Only read this rectangle, in pixels from the top-left: x,y,width,height.", valueName: "x,y,w,h"))
+    var region: String?
+
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
@@ -38,7 +41,7 @@ struct OCRCommand: ParsableCommand {
             let image = try Image(contentsOf: photo, options: .init(grayscale: false))
             let recognizer = try TextRecognizer(configuration: .init(tessdataPath: global.tessdata))
             let observations = try recognizer.recognize(
-                image, options: RecognitionOptions(level: level, pageSegmentation: psm, characterWhitelist: whitelist))
+                image, region: try parsedRegion(), options: RecognitionOptions(level: level, pageSegmentation: psm, characterWhitelist: whitelist))
             if json {
                 let report = OCRReport(file: photo, width: image.width, height: image.height,
                                        observations: observations.map(OCRReport.Observation.init))
@@ -52,6 +55,17 @@ struct OCRCommand: ParsableCommand {
         } catch let error as OCRError {
             throw CLIError(error.description)
         }
+    }
+}
+
+extension OCRCommand {
+    func parsedRegion() throws -> PixelRect? {
+        guard let region else { return nil }
+        let parts = region.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 4, parts[2] > 0, parts[3] > 0 else {
+            throw ValidationError("--region takes four whole numbers x,y,width,height (got '\(region)')")
+        }
+        return PixelRect(x: parts[0], y: parts[1], width: parts[2], height: parts[3])
     }
 }
 

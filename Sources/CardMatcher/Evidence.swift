@@ -1,0 +1,69 @@
+import CardCatalog
+import CardReader
+
+/// What the reader extracted, resolved against the catalog once per card.
+struct Evidence {
+    let title: String?
+    let number: String?
+    let setSize: Int?
+    let rarity: String?
+    let language: String?
+    let era: FrameEra
+    /// Set codes worth trying, best first, with a 0…1 score (1 for a code that exists as read).
+    let setCandidates: [(code: String, score: Double, exact: Bool)]
+    /// Fuzzy name matches for the title, best first.
+    let names: [NameMatch]
+    let catalog: CardCatalog
+
+    init(fields: ExtractedFields, catalog: CardCatalog) {
+        self.catalog = catalog
+        title = fields.title?.value
+        number = fields.collectorNumber?.value
+        setSize = fields.setSize?.value
+        rarity = fields.rarity?.value
+        language = fields.language?.value ?? "en"
+        era = fields.frameEra
+        var sets: [(String, Double, Bool)] = []
+        if let code = fields.setCode?.value {
+            if catalog.set(code: code) != nil { sets.append((code, 1, true)) }
+            for m in catalog.nearestSetCodes(code, printedSize: fields.setSize?.value, limit: 3) where m.code != code {
+                sets.append((m.code, m.score, false))
+            }
+        }
+        setCandidates = sets
+        names = title.map { catalog.searchNames($0, limit: 10, minimumScore: 0.4) } ?? []
+    }
+
+    /// The best name match, if any.
+    var bestName: NameMatch? { names.first }
+
+    /// How well the title agrees with a printing's names (0 when it is not among the matches).
+    func titleScore(_ p: Printing) -> Double {
+        let own = Set([p.name] + p.faceNames + [p.printedName].compactMap { $0 })
+        return names.filter { own.contains($0.name) || own.contains($0.matchedText) }.map(\.score).max() ?? 0
+    }
+
+    /// Printings of the best name (for listing alternatives).
+    func titlePrintings(limit: Int) throws -> [Printing] {
+        guard let best = bestName else { return [] }
+        return Array(try catalog.printings(named: best.name, language: nil).prefix(limit))
+    }
+
+    /// Whether anything beyond the title was read that can narrow printings.
+    var hasNarrowingEvidence: Bool { setSize != nil || rarity != nil || era != .unknown }
+
+    /// Keeps the printings consistent with the frame era, printed set size and rarity.
+    func narrow(_ printings: [Printing], catalog: CardCatalog) -> [Printing] {
+        printings.filter { p in
+            if let size = setSize, let printed = catalog.set(code: p.setCode)?.printedSize, printed != size { return false }
+            if let r = rarity, let pr = p.rarity, pr.lowercased().first != r.lowercased().first { return false }
+            guard let date = p.releasedAt else { return true }
+            switch era {
+            case .modern2023: return date >= "2022-09"
+            case .modern2015: return date >= "2014-07" && date < "2023-01"
+            case .classic2003: return date >= "1998-01" && date < "2015-01"
+            case .unknown: return true
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import CardCatalog
+
+/// The outcome of matching one card.
+public enum MatchStatus: String, Sendable, Codable {
+    /// One printing, with a confidence at or above the identification threshold.
+    case identified
+    /// Several printings remain (or one, with too little evidence): see the candidates.
+    case ambiguous
+    /// Nothing in the catalog fits what was read.
+    case unidentified
+    /// The photo could not be read at all.
+    case error
+}
+
+/// A possible printing with a score in 0…1.
+public struct MatchCandidate: Sendable, Codable, Equatable {
+    /// The printing.
+    public var printing: Printing
+    /// How well it fits what was read.
+    public var score: Double
+
+    /// Creates a candidate.
+    public init(printing: Printing, score: Double) {
+        self.printing = printing
+        self.score = score
+    }
+}
+
+/// What the matcher concluded, and how.
+public struct MatchResult: Sendable, Codable, Equatable {
+    /// identified / ambiguous / unidentified.
+    public var status: MatchStatus
+    /// The printing when identified.
+    public var card: Printing?
+    /// Calibrated confidence that `card` (or the first candidate) is right.
+    public var confidence: Double
+    /// Ranked alternatives (the identified card first when there is one).
+    public var candidates: [MatchCandidate]
+    /// Which rule decided: `exact`, `number-from-title`, `set-from-number`, `title-only`, `none`.
+    public var method: String
+
+    /// Creates a result.
+    public init(status: MatchStatus, card: Printing?, confidence: Double, candidates: [MatchCandidate], method: String) {
+        self.status = status
+        self.card = card
+        self.confidence = confidence
+        self.candidates = candidates
+        self.method = method
+    }
+}

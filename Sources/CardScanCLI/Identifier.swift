@@ -1,0 +1,34 @@
+import CardCatalog
+import CardMatcher
+import CardReader
+import CardScanOCR
+import Foundation
+
+/// Reads and matches one photo: the shared step of `identify`, `scan` and `import`.
+/// Owns one reader (one Tesseract engine); use one per thread.
+final class Identifier {
+    let reader: CardReader
+    let matcher: CardMatcher
+
+    init(catalog: CardCatalog, tessdata: String?) throws {
+        reader = try CardReader(options: .init(tessdataPath: tessdata))
+        matcher = CardMatcher(catalog: catalog)
+    }
+
+    /// Never throws: a bad file becomes an `error` record naming the file and the cause.
+    func identify(_ path: String) -> (record: ScanRecord, reading: CardReading?, match: MatchResult?) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        do {
+            var reading = try reader.read(contentsOf: path)
+            let matchStart = DispatchTime.now().uptimeNanoseconds
+            let match = try matcher.match(reading.fields)
+            let end = DispatchTime.now().uptimeNanoseconds
+            reading.timings.match = Double(end - matchStart) / 1e6
+            reading.timings.total = Double(end - start) / 1e6
+            return (ScanRecord(file: path, reading: reading, match: match), reading, match)
+        } catch {
+            let message = (error as? OCRError)?.description ?? "\(path): \(error)"
+            return (ScanRecord(file: path, error: message, totalMilliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6), nil, nil)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import CardCatalog
+import CardMatcher
+import CardReader
+import CardScanOCR
+import Foundation
+
+/// `cardscan identify PHOTO`: the printing in one photo.
+struct IdentifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "identify",
+        abstract: "Identify the card in one photo: name, set, collector number and confidence.",
+        discussion: """
+        Exit status: 0 when the card is identified, 1 when it is ambiguous, unidentified or unreadable.
+        When several printings fit (basic lands, reprints without a readable number), the candidates
+        are listed instead of a guess.
+        Examples:
+          cardscan identify photo.jpg
+          cardscan identify photo.jpg --json
+          cardscan identify photo.jpg --annotate why.png
+        """
+    )
+
+    @Argument(help: ArgumentHelp("Photo or scan of one card.", valueName: "photo"))
+    var photo: String
+
+    @Flag(help: "Print the JSON record (the same keys as `scan --json`).")
+    var json = false
+
+    @Option(help: ArgumentHelp("Write the photo with the card outline, text boxes and values drawn on it.", valueName: "out.png"))
+    var annotate: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let catalog = try CatalogProvider.open(global)
+        let identifier: Identifier
+        do { identifier = try Identifier(catalog: catalog, tessdata: global.tessdata) } catch let e as OCRError { throw CLIError(e.description) }
+        let (record, reading, match) = identifier.identify(photo)
+        if json {
+            print(try JSONOutput.string(record))
+        } else {
+            IdentifyPrinter.print(record, match: match)
+        }
+        if let annotate, let reading {
+            try Annotator.write(reading, on: try Image(contentsOf: photo), to: annotate)
+            Terminal.note("wrote \(annotate)")
+        }
+        if let error = record.error { Terminal.note(error) }
+        if record.status != MatchStatus.identified.rawValue { throw ExitCode(1) }
+    }
+}
+
+/// Human-readable identification.
+enum IdentifyPrinter {
+    static func print(_ r: ScanRecord, match: MatchResult?) {
+        switch r.status {
+        case "identified":
+            let c = r.card!
+            Swift.print("\(c.name) — \(c.set.uppercased()) #\(c.collector_number) (\(c.lang)\(c.rarity.map { ", \($0)" } ?? ""))  confidence \(Int(r.confidence * 100))%")
+        case "ambiguous":
+            Swift.print("ambiguous: \(r.candidates.count) printings fit what was read (title \"\(r.extracted.title ?? "?")\")")
+            for (i, c) in r.candidates.prefix(10).enumerated() {
+                Swift.print("  \(i + 1). \(c.name) — \(c.set.uppercased()) #\(c.collector_number)  score \(Int(c.score * 100))%")
+            }
+        case "error":
+            Swift.print("error: \(r.error ?? "unknown")")
+        default:
+            Swift.print("unidentified: read title \"\(r.extracted.title ?? "-")\", set \(r.extracted.set_code ?? "-"), number \(r.extracted.collector_number ?? "-")")
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import ArgumentParser
+import CardCatalog
+import CardMatcher
+import CardScanOCR
+import Foundation
+
+/// `cardscan scan PATH…`: identify every photo in files and folders, in parallel.
+struct ScanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Identify every card photo in the given files and folders.",
+        discussion: """
+        Photos are processed in parallel (one OCR engine per job) and results are printed as they
+        finish. With --json each line is one JSON object:
+          {"file","status","card":{"id","name","set","collector_number","lang","rarity"}|null,
+           "confidence","extracted":{"title","set_code","collector_number","set_size","rarity","language"},
+           "candidates":[{"id","name","set","collector_number","score"}],"quad":[[x,y]×4],
+           "error" (status error only),"timings_ms":{"decode","locate","ocr","match","total"}}
+        status is identified, ambiguous, unidentified or error. An unreadable file gives an error
+        record and the scan goes on; the exit status is 1 when any file failed.
+        Examples:
+          cardscan scan ~/Pictures/cards
+          cardscan scan photos/ --recursive --jobs 2 --json > results.jsonl
+        """
+    )
+
+    @Argument(help: ArgumentHelp("Photos and/or folders of photos.", valueName: "path"))
+    var paths: [String]
+
+    @Flag(name: .shortAndLong, help: "Descend into sub-folders.")
+    var recursive = false
+
+    @Option(name: .shortAndLong, help: "Photos processed at once (default: number of cores).")
+    var jobs: Int?
+
+    @Flag(help: "JSON Lines output (one object per photo).")
+    var json = false
+
+    @Flag(help: "CSV output: file,status,name,set,collector_number,lang,confidence.")
+    var csv = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if json && csv { throw ValidationError("--json and --csv cannot be used together") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    func run() throws {
+        let (files, missing) = PhotoFiles.expand(paths, recursive: recursive)
+        for path in missing { Terminal.note("\(path): no such file or folder") }
+        guard !files.isEmpty else { throw CLIError("no image files found in \(paths.joined(separator: ", "))") }
+        let catalog = try CatalogProvider.open(global)
+        let output = ScanOutput(format: json ? .json : csv ? .csv : .text, total: files.count)
+        let runner = ParallelScan(files: files, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        try runner.run(makeWorker: { try Identifier(catalog: catalog, tessdata: global.tessdata) }) { record in
+            output.emit(record)
+        }
+        output.finish()
+        if output.failed > 0 || !missing.isEmpty { throw ExitCode(1) }
+    }
+}
+
+/// Runs identifications on several threads, one `Identifier` per thread, and hands each record
+/// to `emit` (serialised) as soon as it is ready.
+struct ParallelScan {
+    let files: [String]
+    let jobs: Int
+
+    func run(makeWorker: @escaping @Sendable () throws -> Identifier, emit: @escaping @Sendable (ScanRecord) -> Void) throws {
+        let queue = WorkQueue(files)
+        let group = DispatchGroup()
+        let failure = LockedBox<Error?>(nil)
+        for _ in 0..<max(1, min(jobs, files.count)) {
+            group.enter()
+            let thread = Thread {
+                defer { group.leave() }
+                do {
+                    let worker = try makeWorker()
+                    while let file = queue.next() { emit(worker.identify(file).record) }
+                } catch {
+                    failure.set(error)
+                }
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        group.wait()
+        if let error = failure.get() {
+            throw CLIError((error as? OCRError)?.description ?? "\(error)")
+        }
+    }
+}
+
+/// A shared cursor over the files.
+final class WorkQueue: @unchecked Sendable {
+    private let files: [String]
+    private var index = 0
+    private let lock = NSLock()
+
+    init(_ files: [String]) { self.files = files }
+
+    func next() -> String? {
+        lock.lock(); defer { lock.unlock() }
+        guard index < files.count else { return nil }
+        defer { index += 1 }
+        return files[index]
+    }
+}
+
+/// A value behind a lock.
+final class LockedBox<T>: @unchecked Sendable {
+    private var value: T
+    private let lock = NSLock()
+    init(_ value: T) { self.value = value }
+    func get() -> T { lock.lock(); defer { lock.unlock() }; return value }
+    func set(_ v: T) { lock.lock(); value = v; lock.unlock() }
+}
+
+/// Serialised printing of scan results, with a progress line on a terminal.
+final class ScanOutput: @unchecked Sendable {
+    enum Format { case text, json, csv }
+    private let format: Format
+    private let total: Int
+    private let lock = NSLock()
+    private var done = 0
+    private var counts: [String: Int] = [:]
+    private(set) var failed = 0
+
+    init(format: Format, total: Int) {
+        self.format = format
+        self.total = total
+        if format == .csv { print("file,status,name,set,collector_number,lang,confidence") }
+    }
+
+    func emit(_ r: ScanRecord) {
+        lock.lock(); defer { lock.unlock() }
+        done += 1
+        counts[r.status, default: 0] += 1
+        if r.status == "error" { failed += 1; Terminal.note(r.error ?? r.file) }
+        if Terminal.stderrIsTTY { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        switch format {
+        case .json: print((try? JSONOutput.string(r)) ?? "{}")
+        case .csv: print([r.file, r.status, r.card?.name ?? "", r.card?.set ?? "", r.card?.collector_number ?? "", r.card?.lang ?? "", String(format: "%.3f", r.confidence)].map(CSVField.escape).joined(separator: ","))
+        case .text:
+            let what = r.card.map { "\($0.name) — \($0.set.uppercased()) #\($0.collector_number)" }
+                ?? (r.status == "ambiguous" ? "ambiguous (\(r.candidates.count) candidates, title \"\(r.extracted.title ?? "?")\")" : r.status)
+            print("\(r.file): \(what)\(r.card != nil ? String(format: "  %.0f%%", r.confidence * 100) : "")")
+        }
+        fflush(nil) // stream each result as it finishes
+        if Terminal.stderrIsTTY {
+            let width = 30, filled = width * done / max(1, total)
+            FileHandle.standardError.write(Data("[\(String(repeating: "#", count: filled))\(String(repeating: ".", count: width - filled))] \(done)/\(total)".utf8))
+        }
+    }
+
+    func finish() {
+        lock.lock(); defer { lock.unlock() }
+        if Terminal.stderrIsTTY { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        let summary = ["identified", "ambiguous", "unidentified", "error"].map { "\(counts[$0, default: 0]) \($0)" }.joined(separator: ", ")
+        Terminal.note("scanned \(done) photo\(done == 1 ? "" : "s"): \(summary)")
+    }
+}
+
+/// CSV quoting for one field.
+enum CSVField {
+    static func escape(_ s: String) -> String {
+        s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
+    }
+}

@@ -1,0 +1,90 @@
+import CardCatalog
+import CardMatcher
+import CardReader
+import Foundation
+
+/// One JSON Lines record of `scan --json` / `identify --json`: a contract for scripts, with exactly
+/// the keys documented in the README.
+struct ScanRecord: Encodable {
+    struct Card: Encodable {
+        let id, name, set, collector_number, lang: String
+        let rarity: String?
+    }
+    struct Extracted: Encodable {
+        let title, set_code, collector_number: String?
+        let set_size: Int?
+        let rarity, language: String?
+    }
+    struct Candidate: Encodable {
+        let id, name, set, collector_number: String
+        let score: Double
+    }
+    struct Timings: Encodable {
+        let decode, locate, ocr, match, total: Double
+    }
+
+    let file: String
+    let status: String
+    let card: Card?
+    let confidence: Double
+    let extracted: Extracted
+    let candidates: [Candidate]
+    let quad: [[Double]]
+    let error: String?
+    let timings_ms: Timings
+
+    private enum CodingKeys: String, CodingKey {
+        case file, status, card, confidence, extracted, candidates, quad, error, timings_ms
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(file, forKey: .file)
+        try c.encode(status, forKey: .status)
+        if let card { try c.encode(card, forKey: .card) } else { try c.encodeNil(forKey: .card) }
+        try c.encode(confidence, forKey: .confidence)
+        try c.encode(extracted, forKey: .extracted)
+        try c.encode(candidates, forKey: .candidates)
+        try c.encode(quad, forKey: .quad)
+        if let error { try c.encode(error, forKey: .error) }
+        try c.encode(timings_ms, forKey: .timings_ms)
+    }
+
+    init(file: String, reading: CardReading, match: MatchResult) {
+        self.file = file
+        status = match.status.rawValue
+        card = match.card.map(Self.card)
+        confidence = (match.confidence * 1000).rounded() / 1000
+        let f = reading.fields
+        extracted = Extracted(title: f.title?.value, set_code: f.setCode?.value, collector_number: f.collectorNumber?.value,
+                              set_size: f.setSize?.value, rarity: f.rarity?.value, language: f.language?.value)
+        candidates = match.candidates.map {
+            Candidate(id: $0.printing.id, name: $0.printing.name, set: $0.printing.setCode,
+                      collector_number: $0.printing.collectorNumber, score: ($0.score * 1000).rounded() / 1000)
+        }
+        quad = reading.quad?.normalized(width: reading.imageWidth, height: reading.imageHeight) ?? []
+        error = nil
+        let t = reading.timings
+        timings_ms = Timings(decode: t.decode.rounded2, locate: t.locate.rounded2, ocr: t.ocr.rounded2, match: t.match.rounded2, total: t.total.rounded2)
+    }
+
+    init(file: String, error: String, totalMilliseconds: Double) {
+        self.file = file
+        status = MatchStatus.error.rawValue
+        card = nil
+        confidence = 0
+        extracted = Extracted(title: nil, set_code: nil, collector_number: nil, set_size: nil, rarity: nil, language: nil)
+        candidates = []
+        quad = []
+        self.error = error
+        timings_ms = Timings(decode: 0, locate: 0, ocr: 0, match: 0, total: totalMilliseconds.rounded2)
+    }
+
+    static func card(_ p: Printing) -> Card {
+        Card(id: p.id, name: p.name, set: p.setCode, collector_number: p.collectorNumber, lang: p.language, rarity: p.rarity)
+    }
+}
+
+private extension Double {
+    var rounded2: Double { (self * 100).rounded() / 100 }
+}

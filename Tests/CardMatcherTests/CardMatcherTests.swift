@@ -1,0 +1,78 @@
+import CardCatalog
+import CardMatcher
+import CardReader
+import Foundation
+import Testing
+
+/// The built-in sample catalog imported into a temporary SQLite file, shared by the tests.
+enum SampleCatalog {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let shared: CardCatalog = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-matcher-tests-\(UUID().uuidString).sqlite")
+        _ = try! CatalogImporter(catalogURL: url).importFiles([root.appendingPathComponent("Fixtures/catalog/sample-cards.json").path], replacing: true)
+        return try! CardCatalog(url: url, isSample: true)
+    }()
+
+    /// Real OCR output of a fixture.
+    static func read(_ fixture: String) throws -> ExtractedFields {
+        try CardReader().read(contentsOf: root.appendingPathComponent("Fixtures/synthetic/\(fixture)").path).fields
+    }
+}
+
+@Suite("Matcher recovery paths (real OCR output of fixtures, sample catalog)")
+struct CardMatcherTests {
+    let matcher = CardMatcher(catalog: SampleCatalog.shared)
+
+    @Test("exact: set + number verified by the title")
+    func exact() throws {
+        let result = try matcher.match(try SampleCatalog.read("broodhunter_wurm_flat.png"))
+        #expect(result.status == .identified)
+        #expect(result.method == "exact")
+        #expect(result.card?.setCode == "bfz" && result.card?.collectorNumber == "171")
+        #expect(result.confidence >= CardMatcher.identifyThreshold)
+    }
+
+    @Test("misread number: recovered from the title within the set")
+    func numberFromTitle() throws {
+        var fields = try SampleCatalog.read("gurmag_drowner_flat.png")
+        fields.collectorNumber = ExtractedField(value: "87", confidence: 0.3, sources: ["B7/264 C"])
+        let result = try matcher.match(fields)
+        #expect(result.status == .identified)
+        #expect(result.card?.collectorNumber == "57")
+        #expect(result.method == "number-from-title")
+    }
+
+    @Test("misread set code: recovered from number, set size and title")
+    func setFromNumber() throws {
+        var fields = try SampleCatalog.read("carnage_tyrant_flat.png")
+        fields.setCode = ExtractedField(value: "xqz", confidence: 0.3, sources: ["XQZ * EN"])
+        let result = try matcher.match(fields)
+        #expect(result.status == .identified)
+        #expect(result.card?.setCode == "xln")
+    }
+
+    @Test("title only with several printings: ambiguous with candidates, never a guess")
+    func titleOnly() throws {
+        let fields = try SampleCatalog.read("counterspell_flat.png")
+        #expect(fields.collectorNumber == nil)
+        let result = try matcher.match(fields)
+        #expect(result.status == .ambiguous)
+        #expect(result.card == nil)
+        #expect(result.candidates.count >= 2)
+        #expect(result.candidates.allSatisfy { $0.printing.name == "Counterspell" })
+    }
+
+    @Test("a title that matches nothing is unidentified")
+    func nothing() throws {
+        let fields = ExtractedFields(title: ExtractedField(value: "Qzxv Wprtk", confidence: 0.9, sources: []))
+        #expect(try matcher.match(fields).status == .unidentified)
+    }
+
+    @Test("number and title that disagree are not identified")
+    func disagreement() throws {
+        var fields = try SampleCatalog.read("broodhunter_wurm_flat.png")
+        fields.title = ExtractedField(value: "Sheoldred, the Apocalypse", confidence: 0.9, sources: [])
+        let result = try matcher.match(fields)
+        #expect(!(result.status == .identified && result.card?.name == "Broodhunter Wurm"))
+    }
+}

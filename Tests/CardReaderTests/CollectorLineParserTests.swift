@@ -1,0 +1,90 @@
+import CardReader
+import Testing
+
+@Suite("Collector line parser")
+struct CollectorLineParserTests {
+    @Test("2015 style: number/size rarity over SET • LANG, bullet misread")
+    func style2015() {
+        for bullet in ["•", "*", "«", "¢", "+", "°", ""] {
+            let r = CollectorLineParser.parse(lines: ["171/274 C", "BFZ \(bullet) EN \(bullet) SVETLIN VELINOV"])
+            #expect(r.number == "171")
+            #expect(r.setSize == 274)
+            #expect(r.rarity == "C")
+            #expect(r.setCode == "bfz")
+            #expect(r.language == "en")
+            #expect(r.era == .modern2015)
+        }
+    }
+
+    @Test("2023 style: four-digit number, leading zeros dropped")
+    func style2023() {
+        let r = CollectorLineParser.parse(lines: ["0107 M", "DMU • EN ~ Jane Doe"])
+        #expect(r.number == "107")
+        #expect(r.printedNumber == "0107")
+        #expect(r.setSize == nil)
+        #expect(r.rarity == "M")
+        #expect(r.setCode == "dmu")
+        #expect(r.era == .modern2023)
+    }
+
+    @Test("2003 style: number/size inside the copyright line, year ignored")
+    func style2003() {
+        let r = CollectorLineParser.parse(lines: ["™ & © 2003 Wizards of the Coast, Inc. 181/350"])
+        #expect(r.number == "181")
+        #expect(r.setSize == 350)
+        #expect(r.era == .classic2003)
+    }
+
+    @Test("OCR damage: letters for digits, a slash read as 7, foreign languages")
+    func damage() {
+        #expect(CollectorLineParser.parse(lines: ["O25/274 C"]).number == "25")
+        #expect(CollectorLineParser.parse(lines: ["1577 274 C"]).number == "157")
+        #expect(CollectorLineParser.parse(lines: ["233/264 VU"]).setSize == 264)
+        #expect(CollectorLineParser.parse(lines: ["ORI+SP"]).language == "es")
+        #expect(CollectorLineParser.parse(lines: ["KLD • JP"]).language == "ja")
+        #expect(CollectorLineParser.parse(lines: ["BFZEN"]).setCode == "bfz")
+    }
+
+    @Test("no number on pre-1998 cards: nothing invented from artist or copyright text")
+    func nothing() {
+        let r = CollectorLineParser.parse(lines: ["Illus. Mark Poole", "© 1993 Wizards of the Coast"])
+        #expect(r.number == nil)
+        #expect(r.setCode == nil)
+        #expect(r.era == .unknown)
+    }
+
+    @Test("random and mutated input never crashes", arguments: [1, 2, 3, 4])
+    func fuzz(seed: Int) {
+        var rng = SeededGenerator(seed: UInt64(seed))
+        let alphabet = Array("0123456789/ABCDEFGHIJKLMNOPQRSTUVWXYZabcxyz•*«¢+°©™&.,'-  \t|!OIlSZB★é漢")
+        let seeds = ["171/274 C", "BFZ • EN", "0107 M", "© 2003 Wizards 181/350"]
+        for _ in 0..<2000 {
+            var line: [Character]
+            if Bool.random(using: &rng) {
+                line = (0..<Int.random(in: 0...40, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
+            } else {
+                line = Array(seeds.randomElement(using: &rng)!)
+                for _ in 0..<Int.random(in: 1...4, using: &rng) where !line.isEmpty {
+                    line[Int.random(in: 0..<line.count, using: &rng)] = alphabet.randomElement(using: &rng)!
+                }
+            }
+            let r = CollectorLineParser.parse(lines: [String(line), String(line.reversed())])
+            if let n = r.number { #expect(!n.isEmpty) }
+            if let s = r.setCode { #expect((3...5).contains(s.count)) }
+        }
+        _ = TitleCleaner.clean(String((0..<200).map { _ in alphabet.randomElement(using: &rng)! }))
+    }
+}
+
+/// SplitMix64, so fuzz runs are reproducible.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
