@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+@testable import CardCatalog
+
+/// Fuzzy name search quality on real names with seeded OCR damage.
+@Suite("Fuzzy name search")
+struct FuzzySearchTests {
+    @Test("Right name first for at least 98% of OCR-damaged real titles")
+    func accuracy() throws {
+        let catalog = try SharedCatalog.get().catalog
+        let names = catalog.cardNames
+        #expect(names.count > 20_000)
+        let ambiguous = OCRDamage.ambiguousPrefixTest(names: names)
+        var rng = OCRDamage(seed: 2024)
+        let count = Int(ProcessInfo.processInfo.environment["CARDSCAN_FUZZY_SAMPLES"] ?? "") ?? 1000
+        var correct = 0
+        var failures: [String] = []
+        let start = Date()
+        for _ in 0..<count {
+            let name = names[Int(rng.next() % UInt64(names.count))]
+            let damaged = rng.damage(name, isAmbiguousPrefix: ambiguous)
+            let results = catalog.searchNames(damaged, limit: 3)
+            if results.first?.name == name { correct += 1 } else if failures.count < 20 {
+                failures.append("\(name) <- \(damaged): \(results.map { "\($0.name) \($0.score)" })")
+            }
+            for r in results { #expect(r.score >= 0 && r.score <= 1) }
+        }
+        let rate = Double(correct) / Double(count)
+        let perQuery = Date().timeIntervalSince(start) / Double(count) * 1000
+        print("fuzzy: \(correct)/\(count) = \(rate), \(perQuery) ms per query (this build)")
+        #expect(rate >= 0.98, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test("Typical OCR misreads of known titles")
+    func examples() throws {
+        let catalog = try SharedCatalog.get().catalog
+        let cases = [
+            ("Broodhunter VVurm", "Broodhunter Wurm"), ("Broodhunfer Wurrn", "Broodhunter Wurm"),
+            ("Gurrnag Drowner", "Gurmag Drowner"), ("Gurmag Drovvner.", "Gurmag Drowner"),
+            ("Carnage Tyrant", "Carnage Tyrant"), ("Carnaqe Tyrarit", "Carnage Tyrant"),
+            ("Ll1anowar Elves", "Llanowar Elves"), ("Lightninq Bolt", "Lightning Bolt"),
+            ("C0unterspell", "Counterspell"), ("Counterspel", "Counterspell"), ("'Counterspell,", "Counterspell"),
+            ("Felidar Cu b", "Felidar Cub"), ("Gideons Reproach", "Gideon's Reproach"),
+            ("Blood Cursed Knight", "Blood-Cursed Knight"), ("Swift Warkit", "Swift Warkite"),
+            ("Vial of Dragonfre", "Vial of Dragonfire"), ("Sandstone Bridqe", "Sandstone Bridge"),
+            ("Jace, the Mind Scu", "Jace, the Mind Sculptor"), ("Heaven", "Heaven // Earth"),
+        ]
+        for (query, expected) in cases {
+            let best = catalog.searchNames(query, limit: 1).first
+            #expect(best?.name == expected, "\(query) → \(best?.name ?? "nothing")")
+        }
+        #expect(catalog.searchNames("Counterspell").first?.score == 1)
+        #expect(catalog.searchNames("").isEmpty)
+        #expect(catalog.searchNames("zzzzqqqqxxxx", minimumScore: 0.6).isEmpty)
+    }
+}
