@@ -21,7 +21,7 @@ public struct CardScanCommand: AsyncParsableCommand {
 /// The list of subcommands, in the order `--help` shows them.
 enum CommandRegistry {
     static var subcommands: [any ParsableCommand.Type] {
-        [IdentifyCommand.self, ScanCommand.self, ReadCommand.self, OCRCommand.self]
+        [IdentifyCommand.self, ScanCommand.self, ReadCommand.self, CatalogCommand.self, OCRCommand.self]
     }
 }
 

@@ -86,9 +86,11 @@ struct TextRecognizerTests {
         let recognizer = try TextRecognizer()
         let options = RecognitionOptions(pageSegmentation: .singleLine, includeCharacterConfidences: true)
         for _ in 0..<50 { _ = try recognizer.recognize(strip, options: options) } // warm-up
+        // RSS is process-wide and other suites run in parallel, so the bound is loose: a leaked copy
+        // of the strip per call (~100 KB) would add ~100 MB; the Tesseract C API frees are what is tested.
         let before = FixturePaths.residentBytes()
         for _ in 0..<1000 { _ = try recognizer.recognize(strip, options: options) }
         let after = FixturePaths.residentBytes()
-        #expect(after - before < 8 * 1024 * 1024, "RSS grew \(after - before) bytes over 1,000 recognitions")
+        #expect(after - before < 32 * 1024 * 1024, "RSS grew \(after - before) bytes over 1,000 recognitions")
     }
 }
