@@ -59,7 +59,7 @@ public struct CatalogDownloader: Sendable {
         defer { try? FileManager.default.removeItem(at: file) }
         try await download(entry, to: file, progress: downloadProgress)
         let report = try CatalogImporter(catalogURL: catalogURL, progress: importProgress)
-            .importFiles([file.path], replacing: !keepExisting)
+            .importFiles([file.path], replacing: !keepExisting, sourceNames: [entry.downloadURI])
         return (entry, report)
     }
 

@@ -22,10 +22,15 @@ public struct CatalogImporter: Sendable {
 
     /// Imports `paths` in order. With `replacing`, the new catalog holds only these files; otherwise
     /// they are merged into the existing catalog (printings keyed by Scryfall id; Scryfall fields take
-    /// precedence over MTGJSON ones whatever the order).
+    /// precedence over MTGJSON ones whatever the order). `sourceNames` (parallel to `paths`) is what the
+    /// report and the catalog's import log call each file (e.g. the URL a temporary download came from).
     @discardableResult
-    public func importFiles(_ paths: [String], replacing: Bool = false) throws -> ImportReport {
+    public func importFiles(_ paths: [String], replacing: Bool = false, sourceNames: [String]? = nil) throws -> ImportReport {
         let start = Date()
+        // Fail fast, before any work, on a file that cannot be read.
+        for path in paths where !FileManager.default.isReadableFile(atPath: path) {
+            throw CatalogError.unreadable(path: path, reason: "no such file or not readable")
+        }
         let fm = FileManager.default
         let directory = catalogURL.deletingLastPathComponent()
         try fm.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -52,7 +57,9 @@ public struct CatalogImporter: Sendable {
                 var sources: [ImportReport.Source] = []
                 try db.inTransaction {
                     let session = try ImportSession(db: db, progress: progress)
-                    for path in paths { try session.importFile(path) }
+                    for (i, path) in paths.enumerated() {
+                        try session.importFile(path, name: sourceNames.flatMap { i < $0.count ? $0[i] : nil } ?? path)
+                    }
                     try session.finish()
                     sources = session.reports
                     return .commit

@@ -50,13 +50,13 @@ final class ImportSession {
     // MARK: - Files
 
     /// Streams one file into the catalog.
-    func importFile(_ path: String) throws {
+    func importFile(_ path: String, name: String) throws {
         let started = Date()
         generation += 1
         let reader = try CompressedFileReader(path: path)
         let total = reader.fileSize
         let stream = JSONElementStream(reader: reader)
-        var report = ImportReport.Source(path: path, format: "unknown")
+        var report = ImportReport.Source(path: name, format: "unknown")
         var lastTick = Date()
 
         func tick(force: Bool = false) {
@@ -110,7 +110,7 @@ final class ImportSession {
         try db.execute(sql: """
             INSERT INTO import_log(path, format, source_date, imported_at, records, imported, updated, skipped, malformed)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [path, report.format, report.sourceDate, ISO8601DateFormatter().string(from: Date()),
+            """, arguments: [name, report.format, report.sourceDate, ISO8601DateFormatter().string(from: Date()),
                              report.records, report.imported, report.updated, report.skipped, report.malformed])
         reports.append(report)
     }
