@@ -60,6 +60,7 @@ final class JSONElementStream {
 
     /// Walks the whole file, calling `handler` for each event in file order.
     func run(_ handler: (JSONStreamEvent) throws -> Void) throws {
+        try skipByteOrderMark()
         guard let first = try peekNonWhitespace() else { throw error("empty file") }
         switch first {
         case UInt8(ascii: "["):
@@ -110,6 +111,12 @@ final class JSONElementStream {
         if hadCards { try handler(.mtgjsonSet(scalars)) }
     }
 
+    /// Skips a UTF-8 byte-order mark at the start of the file.
+    private func skipByteOrderMark() throws {
+        guard try peekByte() == 0xEF, end - pos >= 3 else { return }
+        if chunk[pos + 1] == 0xBB && chunk[pos + 2] == 0xBF { pos += 3 }
+    }
+
     // MARK: - Structure
 
     private func iterateArray(_ body: () throws -> Void) throws {
@@ -155,8 +162,6 @@ final class JSONElementStream {
         if b == UInt8(ascii: "{") || b == UInt8(ascii: "[") {
             try scanComposite(copy: true)
         } else {
-            let start = capture.count
-            _ = start
             let scalar = try readScalar()
             // Re-encode scalars so the handler always gets JSON text.
             let text: String

@@ -5,6 +5,7 @@ struct ScryfallCardDTO: Decodable {
     struct Face: Decodable {
         let name: String?
         let printed_name: String?
+        let colors: [String]?
     }
     struct Prices: Decodable {
         let usd: String?
@@ -35,6 +36,12 @@ struct ScryfallCardDTO: Decodable {
     let prices: Prices?
     let card_faces: [Face]?
 
+    /// Colours of all faces in WUBRG order (Scryfall puts them on the faces of double-faced cards).
+    static func union(_ lists: [[String]]) -> [String] {
+        let all = Set(lists.joined())
+        return ["W", "U", "B", "R", "G"].filter(all.contains)
+    }
+
     /// The printing this object describes.
     func printing() -> Printing {
         var faceNames = card_faces?.compactMap(\.name) ?? []
@@ -59,7 +66,7 @@ struct ScryfallCardDTO: Decodable {
             printedName: (printed?.isEmpty ?? true) || printed == name ? nil : printed,
             language: lang ?? "en", setCode: set.lowercased(), collectorNumber: collector_number,
             rarity: rarity, layout: layout, typeLine: type_line, manaCost: mana_cost, manaValue: cmc,
-            colors: colors ?? [], releasedAt: released_at, finishes: finishList, prices: priceValue)
+            colors: colors ?? Self.union(card_faces?.compactMap(\.colors) ?? []), releasedAt: released_at, finishes: finishList, prices: priceValue)
     }
 }
 

@@ -34,6 +34,11 @@ struct JSONStreamTests {
         #expect(try events(" [ ] ") == [])
     }
 
+    @Test("A UTF-8 byte-order mark is skipped")
+    func byteOrderMark() throws {
+        #expect(try events("\u{FEFF}[{\"a\":1}]") == ["root:{\"a\":1}"])
+    }
+
     @Test("MTGJSON AllPrintings shape: cards of every set, set scalars after the cards")
     func allPrintings() throws {
         let text = #"{"meta":{"date":"2022-04-25"},"data":{"AAA":{"baseSetSize":2,"booster":{"x":{"cards":[1]}},"cards":[{"n":1},{"n":2}],"code":"AAA","tokens":[{"t":1}]},"BBB":{"cards":[],"code":"B\u0042B"}}}"#

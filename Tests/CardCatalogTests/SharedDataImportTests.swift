@@ -51,6 +51,9 @@ struct SharedDataImportTests {
         #expect(catalog.set(code: "bfz")?.printedSize == 274)
         #expect(catalog.set(code: "bfz")?.name == "Battle for Zendikar")
 
+        let delver = try #require(try catalog.printings(named: "Delver of Secrets").first)
+        #expect(delver.name == "Delver of Secrets // Insectile Aberration")
+        #expect(delver.colors == ["U"])
         let heaven = try catalog.printings(named: "Heaven")
         #expect(heaven.contains { $0.name == "Heaven // Earth" && $0.faceNames == ["Heaven", "Earth"] })
         let bolts = try catalog.printings(named: "Lightning Bolt")
