@@ -75,6 +75,7 @@ let package = Package(
         .testTarget(name: "CardCatalogTests", dependencies: ["CardCatalog"]),
         .testTarget(name: "CardMatcherTests", dependencies: ["CardMatcher", "CardReader", "CardCatalog"]),
         .testTarget(name: "CardCollectionTests", dependencies: ["CardCollection", "CardCatalog"]),
+        .testTarget(name: "CardScanCLITests", dependencies: ["CardScanCLI", "CardCatalog", "CardMatcher", "CardReader"]),
     ],
     swiftLanguageModes: [.v6]
 )

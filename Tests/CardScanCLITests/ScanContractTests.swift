@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// Runs the built `cardscan` binary the way a script would.
+enum CLI {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The debug binary next to the test bundle (built by `swift build --build-tests`).
+    static var binary: URL {
+        let bundle = Bundle.main.bundleURL.deletingLastPathComponent()
+        let candidates = [bundle.appendingPathComponent("cardscan"), root.appendingPathComponent(".build/debug/cardscan")]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[1]
+    }
+
+    /// Runs cardscan with arguments; returns exit status, stdout and stderr.
+    static func run(_ args: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = args
+        p.currentDirectoryURL = root
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        p.environment = env
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+}
+
+@Suite("scan --json contract (real binary, real OCR, sample catalog)")
+struct ScanContractTests {
+    @Test("every record has exactly the documented keys; a bad file is an error record and the scan goes on")
+    func contract() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let good = CLI.root.appendingPathComponent("Fixtures/synthetic/broodhunter_wurm_flat.png")
+        try FileManager.default.copyItem(at: good, to: dir.appendingPathComponent("a good card.png"))
+        try "not an image".write(to: dir.appendingPathComponent("broken.jpg"), atomically: true, encoding: .utf8)
+        let home = dir.appendingPathComponent("home").path
+        let r = try CLI.run(["scan", dir.path, "--json", "--jobs", "2"], environment: ["CARDSCAN_HOME": home])
+        #expect(r.status == 1, "a failed file makes the exit status 1")
+        #expect(r.err.contains("built-in sample catalog"))
+        let lines = r.out.split(separator: "\n")
+        #expect(lines.count == 2)
+        let keys: Set<String> = ["file", "status", "card", "confidence", "extracted", "candidates", "quad", "timings_ms"]
+        var statuses: [String: [String: Any]] = [:]
+        for line in lines {
+            let obj = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let status = try #require(obj["status"] as? String)
+            statuses[status] = obj
+            #expect(Set(obj.keys) == (status == "error" ? keys.union(["error"]) : keys))
+            let extracted = try #require(obj["extracted"] as? [String: Any])
+            #expect(Set(extracted.keys).isSubset(of: ["title", "set_code", "collector_number", "set_size", "rarity", "language"]))
+            let timings = try #require(obj["timings_ms"] as? [String: Any])
+            #expect(Set(timings.keys) == ["decode", "locate", "ocr", "match", "total"])
+        }
+        let identified = try #require(statuses["identified"])
+        let card = try #require(identified["card"] as? [String: Any])
+        #expect(Set(card.keys) == ["id", "name", "set", "collector_number", "lang", "rarity"])
+        #expect(card["set"] as? String == "bfz" && card["collector_number"] as? String == "171")
+        let quad = try #require(identified["quad"] as? [[Double]])
+        #expect(quad.count == 4 && quad.allSatisfy { $0.count == 2 && $0.allSatisfy { (0...1).contains($0) } })
+        let error = try #require(statuses["error"])
+        #expect((error["error"] as? String)?.contains("broken.jpg") == true)
+        #expect(error["card"] is NSNull)
+    }
+
+    @Test("identify exits 0 for an identified card and 1 for an ambiguous one")
+    func identifyExit() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-cli-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let ok = try CLI.run(["identify", "Fixtures/synthetic/sheoldred_the_apocalypse_flat.png"], environment: ["CARDSCAN_HOME": home])
+        #expect(ok.status == 0)
+        #expect(ok.out.contains("Sheoldred, the Apocalypse") && ok.out.contains("DMU #107"))
+        let ambiguous = try CLI.run(["identify", "Fixtures/synthetic/counterspell_flat.png"], environment: ["CARDSCAN_HOME": home])
+        #expect(ambiguous.status == 1)
+        #expect(ambiguous.out.contains("ambiguous"))
+    }
+}
