@@ -49,7 +49,7 @@ public struct CatalogImporter: Sendable {
             config.prepareDatabase { db in
                 try db.execute(sql: """
                     PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
-                    PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY;
+                    PRAGMA cache_size = -65536; PRAGMA temp_store = FILE;
                     """)
             }
             let queue = try DatabaseQueue(path: temp.path, configuration: config)
