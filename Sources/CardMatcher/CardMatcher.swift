@@ -47,7 +47,9 @@ public struct CardMatcher: Sendable {
             } else {
                 confidence = 0.3 // number and title disagree: trust neither
             }
-            if confidence >= 0.6 {
+            // A guessed set code that does not reach the threshold leaves the decision to the
+            // recovery rules below (which weigh the title and number without the guess).
+            if confidence >= Self.identifyThreshold || (set.exact && confidence >= 0.6) {
                 return result(p, confidence: confidence, alternatives: try e.titlePrintings(limit: 4), method: "exact")
             }
         }

@@ -31,21 +31,20 @@ struct BorderRefiner {
     private func outwardShift(a: PixelPoint, b: PixelPoint, normal: (Double, Double), short: Double, image: GrayImage) -> Double {
         let step = max(1, short * 0.004)
         let maxSteps = Int(short * 0.09 / step)
+        // Medians, not means: the collector text and the P/T box sit in the bottom border.
         var profile: [Double] = []
         var spread: [Double] = []
+        let n = 48
+        var samples = [Double](repeating: 0, count: n)
         for k in 0...maxSteps {
             let d = Double(k) * step
-            var sum = 0.0, sumSq = 0.0
-            let n = 48
             for j in 0..<n {
-                let t = 0.2 + 0.6 * Double(j) / Double(n - 1)
-                let x = a.x + (b.x - a.x) * t + normal.0 * d, y = a.y + (b.y - a.y) * t + normal.1 * d
-                let v = image.bilinear(x, y)
-                sum += v; sumSq += v * v
+                let t = 0.15 + 0.7 * Double(j) / Double(n - 1)
+                samples[j] = image.bilinear(a.x + (b.x - a.x) * t + normal.0 * d, a.y + (b.y - a.y) * t + normal.1 * d)
             }
-            let mean = sum / Double(n)
-            profile.append(mean)
-            spread.append((max(0, sumSq / Double(n) - mean * mean)).squareRoot())
+            samples.sort()
+            profile.append(samples[n / 2])
+            spread.append(samples[n * 3 / 4] - samples[n / 4])
         }
         // The band just outside the current side (1–2.5% of the card width).
         let i0 = max(1, Int(short * 0.010 / step)), i1 = max(i0 + 1, Int(short * 0.025 / step))

@@ -12,5 +12,7 @@ enum CardLayout {
     static let bottomCardHeight = 2300
 
     /// The 2015+ collector lines (bottom left), read as a block of two lines.
-    static let collector = CardRegion(u0: 0.025, v0: 0.915, u1: 0.48, v1: 0.990)
+    /// It reaches past the card's bottom edge: when the locator stopped at the inner frame of a
+    /// black-bordered card the real lines sit just below the quad.
+    static let collector = CardRegion(u0: 0.01, v0: 0.91, u1: 0.48, v1: 1.035)
 }

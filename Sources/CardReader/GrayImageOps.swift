@@ -40,6 +40,14 @@ extension GrayImage {
         return GrayImage(width: w, height: h, pixels: out)
     }
 
+    /// Whether the text (the minority class after Otsu thresholding) is lighter than its ground.
+    func hasLightText() -> Bool {
+        let t = otsuThreshold()
+        var bright = 0
+        for p in pixels where p > t { bright += 1 }
+        return bright * 2 < pixels.count
+    }
+
     /// Median grey value.
     func median() -> UInt8 {
         var hist = [Int](repeating: 0, count: 256)

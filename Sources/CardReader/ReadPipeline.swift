@@ -19,22 +19,21 @@ struct ReadPipeline {
         if let located { hypotheses.append(BorderRefiner().refine(located.corners, in: gray)) }
         let aspect = Double(gray.width) / Double(gray.height)
         if located == nil || (aspect > 0.64 && aspect < 0.80) { hypotheses.append(Self.wholeImage(gray)) }
-        var bestTitle: (reading: RegionRead, corners: [PixelPoint])?
+        // Each hypothesis is read both ways up: title band and collector lines. Upright, the title
+        // band holds large confident text and the collector lines parse; upside down, the title band
+        // holds the small print and the "collector lines" are the title bar's mana symbols.
+        var best: Attempt?
         search: for base in hypotheses {
             for turn in [0, 2] {
                 let corners = (0..<4).map { base[($0 + turn) % 4] }
-                let read = try readRegion("title", CardLayout.title, cardHeight: CardLayout.titleCardHeight,
-                                          gray: gray, corners: corners, psm: .singleBlock)
-                if bestTitle == nil || read.quality > bestTitle!.reading.quality { bestTitle = (read, corners) }
-                if read.quality > 0.8 { break search }
+                let attempt = try attempt(corners, gray: gray)
+                if best == nil || attempt.score > best!.score { best = attempt }
+                if attempt.isConvincing { break search }
             }
         }
-        let corners = bestTitle!.corners
-        var observations = bestTitle!.reading.observations
-        let collector = try readRegion("collector", CardLayout.collector, cardHeight: CardLayout.bottomCardHeight,
-                                       gray: gray, corners: corners, psm: .sparseText)
-        observations += collector.observations
-        var fields = FieldExtractor().extract(observations)
+        let corners = best!.corners
+        var observations = best!.observations
+        var fields = best!.fields
         if fields.collectorNumber == nil {
             // Older frames print the number in the copyright line, right of centre.
             let copyright = try readRegion("copyright", CardLayout.copyright, cardHeight: CardLayout.bottomCardHeight,
@@ -53,6 +52,28 @@ struct ReadPipeline {
             locateConfidence: located?.confidence ?? 0, fields: fields, observations: observations, timings: timings)
     }
 
+    /// One way of reading the card: its corners, what was read, and how plausible it is.
+    struct Attempt {
+        var corners: [PixelPoint]
+        var observations: [CardObservation]
+        var fields: ExtractedFields
+        var titleQuality: Double
+        /// Title quality plus credit for collector lines that parse.
+        var score: Double { titleQuality + (fields.collectorNumber != nil ? 0.6 : 0) + (fields.setCode != nil ? 0.4 : 0) }
+        /// Good enough to stop looking at other hypotheses.
+        var isConvincing: Bool { titleQuality > 0.6 && (fields.collectorNumber != nil || fields.setCode != nil) }
+    }
+
+    private func attempt(_ corners: [PixelPoint], gray: GrayImage) throws -> Attempt {
+        let title = try readRegion("title", CardLayout.title, cardHeight: CardLayout.titleCardHeight,
+                                   gray: gray, corners: corners, psm: .singleBlock)
+        let collector = try readRegion("collector", CardLayout.collector, cardHeight: CardLayout.bottomCardHeight,
+                                       gray: gray, corners: corners, psm: .sparseText)
+        let observations = title.observations + collector.observations
+        return Attempt(corners: corners, observations: observations, fields: FieldExtractor().extract(observations),
+                       titleQuality: title.quality)
+    }
+
     /// Text read in one card region.
     struct RegionRead {
         var observations: [CardObservation]
@@ -63,7 +84,7 @@ struct ReadPipeline {
     private func readRegion(_ name: String, _ region: CardRegion, cardHeight: Int, gray: GrayImage,
                             corners: [PixelPoint], psm: PageSegmentationMode) throws -> RegionRead {
         var patch = Rectifier.warp(gray, homography: Homography(corners: corners), region: region, cardHeightPixels: cardHeight)
-        if patch.median() < 110 { patch = patch.inverted() } // white text on a black border
+        if patch.hasLightText() { patch = patch.inverted() } // white text on a black border
         patch = patch.trimmingDarkEdges()
         DebugDump.write(patch, name: name)
         let found = try recognizer.recognize(patch, options: RecognitionOptions(

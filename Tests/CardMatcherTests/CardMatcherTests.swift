@@ -4,14 +4,10 @@ import CardReader
 import Foundation
 import Testing
 
-/// The built-in sample catalog imported into a temporary SQLite file, shared by the tests.
-enum SampleCatalog {
+/// The built-in sample catalog, shared by the tests, and real OCR of the fixtures.
+enum MatcherFixtures {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let shared: CardCatalog = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-matcher-tests-\(UUID().uuidString).sqlite")
-        _ = try! CatalogImporter(catalogURL: url).importFiles([root.appendingPathComponent("Fixtures/catalog/sample-cards.json").path], replacing: true)
-        return try! CardCatalog(url: url, isSample: true)
-    }()
+    static let shared: CardCatalog = try! SampleCatalog.open()
 
     /// Real OCR output of a fixture.
     static func read(_ fixture: String) throws -> ExtractedFields {
@@ -21,11 +17,11 @@ enum SampleCatalog {
 
 @Suite("Matcher recovery paths (real OCR output of fixtures, sample catalog)")
 struct CardMatcherTests {
-    let matcher = CardMatcher(catalog: SampleCatalog.shared)
+    let matcher = CardMatcher(catalog: MatcherFixtures.shared)
 
     @Test("exact: set + number verified by the title")
     func exact() throws {
-        let result = try matcher.match(try SampleCatalog.read("broodhunter_wurm_flat.png"))
+        let result = try matcher.match(try MatcherFixtures.read("broodhunter_wurm_flat.png"))
         #expect(result.status == .identified)
         #expect(result.method == "exact")
         #expect(result.card?.setCode == "bfz" && result.card?.collectorNumber == "171")
@@ -34,7 +30,7 @@ struct CardMatcherTests {
 
     @Test("misread number: recovered from the title within the set")
     func numberFromTitle() throws {
-        var fields = try SampleCatalog.read("gurmag_drowner_flat.png")
+        var fields = try MatcherFixtures.read("gurmag_drowner_flat.png")
         fields.collectorNumber = ExtractedField(value: "87", confidence: 0.3, sources: ["B7/264 C"])
         let result = try matcher.match(fields)
         #expect(result.status == .identified)
@@ -44,7 +40,7 @@ struct CardMatcherTests {
 
     @Test("misread set code: recovered from number, set size and title")
     func setFromNumber() throws {
-        var fields = try SampleCatalog.read("carnage_tyrant_flat.png")
+        var fields = try MatcherFixtures.read("carnage_tyrant_flat.png")
         fields.setCode = ExtractedField(value: "xqz", confidence: 0.3, sources: ["XQZ * EN"])
         let result = try matcher.match(fields)
         #expect(result.status == .identified)
@@ -53,7 +49,7 @@ struct CardMatcherTests {
 
     @Test("title only with several printings: ambiguous with candidates, never a guess")
     func titleOnly() throws {
-        let fields = try SampleCatalog.read("counterspell_flat.png")
+        let fields = try MatcherFixtures.read("counterspell_flat.png")
         #expect(fields.collectorNumber == nil)
         let result = try matcher.match(fields)
         #expect(result.status == .ambiguous)
@@ -70,7 +66,7 @@ struct CardMatcherTests {
 
     @Test("number and title that disagree are not identified")
     func disagreement() throws {
-        var fields = try SampleCatalog.read("broodhunter_wurm_flat.png")
+        var fields = try MatcherFixtures.read("broodhunter_wurm_flat.png")
         fields.title = ExtractedField(value: "Sheoldred, the Apocalypse", confidence: 0.9, sources: [])
         let result = try matcher.match(fields)
         #expect(!(result.status == .identified && result.card?.name == "Broodhunter Wurm"))
