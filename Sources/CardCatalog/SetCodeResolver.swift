@@ -41,3 +41,14 @@ struct SetCodeResolver: Sendable {
         return Array(out.prefix(limit))
     }
 }
+
+extension CardCatalog {
+    /// A set code as read on a card (`bez`, `0tk`) snapped to a known one: the code itself when it
+    /// exists, else the nearest code (printed set size breaking ties) when it is close enough,
+    /// else nil. Handed to the card reader as its set-code vocabulary.
+    public func resolveSetCode(_ code: String, printedSize: Int?) -> String? {
+        if set(code: code) != nil { return code.lowercased() }
+        guard let best = nearestSetCodes(code, printedSize: printedSize, limit: 1).first, best.score >= 0.5 else { return nil }
+        return best.code
+    }
+}

@@ -13,11 +13,18 @@ public final class CardReader {
         /// Per-recognition time limit in milliseconds.
         public var ocrDeadlineMilliseconds: Int
 
-        /// Defaults: automatic models, 150 MP limit, 5 s per recognition.
-        public init(tessdataPath: String? = nil, maxPixels: Int = 150_000_000, ocrDeadlineMilliseconds: Int = 5000) {
+        /// Maps a set code as read (`bez`, `0TK`) and the printed set size to a known code (`bfz`,
+        /// `dtk`), or nil when nothing is close. Callers pass their catalog's lookup; without one the
+        /// code is reported as read.
+        public var resolveSetCode: (@Sendable (_ code: String, _ printedSize: Int?) -> String?)?
+
+        /// Defaults: automatic models, 150 MP limit, 5 s per recognition, no set-code vocabulary.
+        public init(tessdataPath: String? = nil, maxPixels: Int = 150_000_000, ocrDeadlineMilliseconds: Int = 5000,
+                    resolveSetCode: (@Sendable (_ code: String, _ printedSize: Int?) -> String?)? = nil) {
             self.tessdataPath = tessdataPath
             self.maxPixels = maxPixels
             self.ocrDeadlineMilliseconds = ocrDeadlineMilliseconds
+            self.resolveSetCode = resolveSetCode
         }
     }
 

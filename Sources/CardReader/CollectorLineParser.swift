@@ -155,7 +155,8 @@ public enum CollectorLineParser {
         for c in token {
             if c.isASCII, c.isNumber { out.append(c); real += 1 } else if let d = map[c] { out.append(d) } else { return nil }
         }
-        guard !out.isEmpty, real * 2 >= out.count else { return nil }
+        // At least one real digit, and no more than two guessed ones ("OS7" → 057).
+        guard !out.isEmpty, real >= 1, out.count - real <= 2 else { return nil }
         return out
     }
 
@@ -165,7 +166,10 @@ public enum CollectorLineParser {
     }
 
     private static func rarityLetter(_ c: Character?) -> String? {
-        guard let c, rarities.contains(c) else { return nil }
+        guard var c else { return nil }
+        // Common misreads of the rarity letter: ¢ € « for C, ™ for M.
+        if "¢€(«".contains(c) { c = "C" } else if c == "™" { c = "M" }
+        guard rarities.contains(c) else { return nil }
         return String(c)
     }
 

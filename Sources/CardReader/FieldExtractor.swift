@@ -4,6 +4,9 @@ import CardScanOCR
 /// by pattern: the title is the most text-like line of the title band; the collector lines are the
 /// lines of the bottom band, left part first.
 struct FieldExtractor {
+    /// Snaps a misread set code to a known one (from the caller's catalog), if given.
+    var resolveSetCode: (@Sendable (_ code: String, _ printedSize: Int?) -> String?)? = nil
+
     func extract(_ observations: [CardObservation]) -> ExtractedFields {
         var fields = ExtractedFields()
         fields.title = title(from: observations.filter { $0.region == "title" })
@@ -21,7 +24,11 @@ struct FieldExtractor {
         fields.printedNumber = parsed.printedNumber
         if let s = parsed.setSize { fields.setSize = ExtractedField(value: s, confidence: numberConfidence, sources: numberSources) }
         if let r = parsed.rarity { fields.rarity = ExtractedField(value: r, confidence: numberConfidence, sources: numberSources) }
-        if let c = parsed.setCode { fields.setCode = ExtractedField(value: c, confidence: setConfidence, sources: setSources) }
+        if let c = parsed.setCode {
+            let resolved = resolveSetCode?(c, parsed.setSize) ?? c
+            let confidence = resolved == c ? setConfidence : setConfidence * 0.8
+            fields.setCode = ExtractedField(value: resolved, confidence: confidence, sources: setSources)
+        }
         if let l = parsed.language { fields.language = ExtractedField(value: l, confidence: setConfidence, sources: setSources) }
         fields.frameEra = parsed.era
         return fields

@@ -5,6 +5,7 @@ import Foundation
 struct ReadPipeline {
     let recognizer: TextRecognizer
     let options: CardReader.Options
+    var extractor: FieldExtractor { FieldExtractor(resolveSetCode: options.resolveSetCode) }
 
     func run(image: Image) throws -> CardReading {
         let start = Clock.now
@@ -39,7 +40,7 @@ struct ReadPipeline {
             let copyright = try readRegion("copyright", CardLayout.copyright, cardHeight: CardLayout.bottomCardHeight,
                                            gray: gray, corners: corners, psm: .singleBlock)
             observations += copyright.observations
-            fields = FieldExtractor().extract(observations)
+            fields = extractor.extract(observations)
         }
         let end = Clock.now
 
@@ -69,9 +70,22 @@ struct ReadPipeline {
                                    gray: gray, corners: corners, psm: .singleBlock)
         let collector = try readRegion("collector", CardLayout.collector, cardHeight: CardLayout.bottomCardHeight,
                                        gray: gray, corners: corners, psm: .sparseText)
-        let observations = title.observations + collector.observations
-        return Attempt(corners: corners, observations: observations, fields: FieldExtractor().extract(observations),
-                       titleQuality: title.quality)
+        var observations = title.observations + collector.observations
+        var fields = extractor.extract(observations)
+        if fields.collectorNumber == nil, title.quality > 0.3, !collector.observations.isEmpty {
+            // Second look at the collector lines with the characters they can hold: Tesseract
+            // otherwise drifts to lower case ("ose/ies" for 056/185).
+            let constrained = try readRegion("collector", CardLayout.collector, cardHeight: CardLayout.bottomCardHeight,
+                                             gray: gray, corners: corners, psm: .sparseText,
+                                             whitelist: "0123456789/ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+            let retry = title.observations + constrained.observations
+            let retried = extractor.extract(retry)
+            if retried.collectorNumber != nil || (fields.setCode == nil && retried.setCode != nil) {
+                observations = retry
+                fields = retried
+            }
+        }
+        return Attempt(corners: corners, observations: observations, fields: fields, titleQuality: title.quality)
     }
 
     /// Text read in one card region.
@@ -82,13 +96,13 @@ struct ReadPipeline {
     }
 
     private func readRegion(_ name: String, _ region: CardRegion, cardHeight: Int, gray: GrayImage,
-                            corners: [PixelPoint], psm: PageSegmentationMode) throws -> RegionRead {
+                            corners: [PixelPoint], psm: PageSegmentationMode, whitelist: String? = nil) throws -> RegionRead {
         var patch = Rectifier.warp(gray, homography: Homography(corners: corners), region: region, cardHeightPixels: cardHeight)
         if patch.hasLightText() { patch = patch.inverted() } // white text on a black border
         patch = patch.trimmingDarkEdges()
         DebugDump.write(patch, name: name)
         let found = try recognizer.recognize(patch, options: RecognitionOptions(
-            level: .line, pageSegmentation: psm, includeCharacterConfidences: true,
+            level: .line, pageSegmentation: psm, characterWhitelist: whitelist, includeCharacterConfidences: true,
             deadlineMilliseconds: options.ocrDeadlineMilliseconds))
         let mapped = found.map { o -> CardObservation in
             let b = region.toBottomLeft((o.boundingBox.x, o.boundingBox.y, o.boundingBox.width, o.boundingBox.height))

@@ -11,7 +11,7 @@ final class Identifier {
     let matcher: CardMatcher
 
     init(catalog: CardCatalog, tessdata: String?) throws {
-        reader = try CardReader(options: .init(tessdataPath: tessdata))
+        reader = try CardReader(options: .init(tessdataPath: tessdata, resolveSetCode: { catalog.resolveSetCode($0, printedSize: $1) }))
         matcher = CardMatcher(catalog: catalog)
     }
 
