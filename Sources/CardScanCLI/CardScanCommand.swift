@@ -21,7 +21,9 @@ public struct CardScanCommand: AsyncParsableCommand {
 /// The list of subcommands, in the order `--help` shows them.
 enum CommandRegistry {
     static var subcommands: [any ParsableCommand.Type] {
-        [IdentifyCommand.self, ScanCommand.self, ReadCommand.self, CatalogCommand.self, OCRCommand.self]
+        [IdentifyCommand.self, ScanCommand.self, ReadCommand.self, CatalogCommand.self, OCRCommand.self,
+         ImportCommand.self, ReviewCommand.self, AddCommand.self, RemoveCommand.self, UndoCommand.self,
+         CollectionCommand.self, PoolCommand.self]
     }
 }
 

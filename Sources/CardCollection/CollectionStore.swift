@@ -1,0 +1,533 @@
+import Foundation
+import GRDB
+
+/// The user's collection database (`<data-dir>/collection.sqlite`), separate from the catalog.
+///
+/// - WAL journal and a busy timeout, so several `cardscan` processes can import at once.
+/// - Every photo is recorded in one transaction together with its entry or review item, keyed by
+///   the SHA-256 of the file's bytes: a re-run, a renamed photo or a resume after `kill -9` adds
+///   nothing twice.
+/// - A file that is not an SQLite database, or an SQLite database of something else, is refused
+///   and never written to. Before a schema migration the file is copied (SQLite backup API) to
+///   `<name>.backup-<last-migration>-<UTC time>.sqlite`.
+public final class CollectionStore: Sendable {
+    /// `PRAGMA application_id` of cardscan collections ("MTGC").
+    public static let applicationID: Int32 = 0x4D54_4743
+
+    public let url: URL
+    /// Backup written before a migration by this open, if any.
+    public let backupURL: URL?
+    let db: DatabasePool
+
+    /// Opens (creating when missing and `create` is true) the collection at `url`.
+    public init(url: URL, create: Bool = true, busyTimeout: TimeInterval = 30) throws {
+        self.url = url
+        let path = url.path
+        let fm = FileManager.default
+        if !fm.fileExists(atPath: path) {
+            guard create else { throw CollectionError.notFound("\(path): no collection yet (import or add cards first)") }
+            try? fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } else {
+            try Self.checkExisting(path)
+        }
+        var config = Configuration()
+        config.label = "CardCollection"
+        config.busyMode = .timeout(busyTimeout)
+        config.prepareDatabase { db in try db.execute(sql: "PRAGMA foreign_keys = ON") }
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: config)
+        } catch {
+            throw CollectionError.corrupt(path: path, reason: Self.reason(error))
+        }
+        db = pool
+        backupURL = try Self.lockedMigrate(pool, path: path)
+    }
+
+    // MARK: - Opening, foreign files, migrations
+
+    /// Refuses files that are not SQLite, damaged, or SQLite databases of another application.
+    static func checkExisting(_ path: String) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw CollectionError.unreadable(path: path, reason: "permission denied")
+        }
+        let header = (try? handle.read(upToCount: 100)) ?? Data()
+        try? handle.close()
+        if header.isEmpty { return } // an empty file is an empty SQLite database
+        guard header.count == 100, header.prefix(16) == Data("SQLite format 3\0".utf8) else {
+            throw CollectionError.corrupt(path: path, reason: "not an SQLite database")
+        }
+        var config = Configuration()
+        config.readonly = true
+        config.busyMode = .timeout(10)
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: config)
+            let (appID, tables) = try queue.read { db -> (Int32, [String]) in
+                let appID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+                let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+                return (appID, tables)
+            }
+            try queue.close()
+            if appID == applicationID || (appID == 0 && tables.isEmpty) { return }
+            let what = tables.contains("printing") ? "it looks like a card catalog" : "tables: \(tables.prefix(4).joined(separator: ", "))"
+            throw CollectionError.foreign(path: path, reason: what)
+        } catch let error as CollectionError {
+            throw error
+        } catch {
+            throw CollectionError.corrupt(path: path, reason: reason(error))
+        }
+    }
+
+    static func reason(_ error: Error) -> String {
+        if let e = error as? DatabaseError { return e.message ?? "\(e.resultCode)" }
+        return "\(error)"
+    }
+
+    /// Migrates under an exclusive file lock (two processes may open a new collection at once),
+    /// backing the file up first when it already holds data of an older schema.
+    static func lockedMigrate(_ pool: DatabasePool, path: String) throws -> URL? {
+        let lockPath = path + ".lock"
+        let fd = open(lockPath, O_CREAT | O_RDWR, 0o644)
+        if fd >= 0 { flock(fd, LOCK_EX) }
+        defer { if fd >= 0 { flock(fd, LOCK_UN); close(fd) } }
+        let migrator = Self.migrator
+        do {
+            let (applied, complete, superseded) = try pool.read { db in
+                (try migrator.completedMigrations(db), try migrator.hasCompletedMigrations(db), try migrator.hasBeenSuperseded(db))
+            }
+            if superseded { throw CollectionError.tooNew(path: path) }
+            if complete { return nil }
+            var backup: URL?
+            if let last = applied.last {
+                let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withYear, .withMonth, .withDay, .withTime])
+                let url = URL(fileURLWithPath: path + ".backup-\(last)-\(stamp).sqlite")
+                let copy = try DatabaseQueue(path: url.path)
+                try pool.backup(to: copy)
+                try copy.close()
+                backup = url
+            }
+            try migrator.migrate(pool)
+            return backup
+        } catch let error as CollectionError {
+            throw error
+        } catch {
+            throw CollectionError.corrupt(path: path, reason: reason(error))
+        }
+    }
+
+    /// Schema history. Never edit a shipped migration: add a new one.
+    static var migrator: DatabaseMigrator {
+        var m = DatabaseMigrator()
+        m.registerMigration("v1") { db in
+            try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+            try db.execute(sql: """
+                CREATE TABLE batch (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    kind TEXT NOT NULL,
+                    description TEXT NOT NULL DEFAULT '',
+                    started_at DATETIME NOT NULL,
+                    finished_at DATETIME
+                );
+                CREATE TABLE photo (
+                    hash TEXT PRIMARY KEY NOT NULL,
+                    path TEXT NOT NULL,
+                    batch_id INTEGER REFERENCES batch(id),
+                    outcome TEXT NOT NULL,
+                    imported_at DATETIME NOT NULL
+                );
+                CREATE TABLE entry (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    scryfall_id TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    set_code TEXT NOT NULL,
+                    collector_number TEXT NOT NULL,
+                    language TEXT NOT NULL,
+                    rarity TEXT,
+                    quantity INTEGER NOT NULL CHECK (quantity > 0),
+                    finish TEXT NOT NULL CHECK (finish IN ('nonfoil', 'foil', 'etched')),
+                    condition TEXT NOT NULL CHECK (condition IN ('NM', 'LP', 'MP', 'HP', 'DMG')),
+                    pool TEXT NOT NULL DEFAULT '',
+                    tags TEXT NOT NULL DEFAULT '',
+                    added_at INTEGER NOT NULL, -- Unix time in milliseconds (exact round trips)
+                    source_path TEXT,
+                    source_hash TEXT,
+                    batch_id INTEGER REFERENCES batch(id),
+                    purchase_price TEXT
+                );
+                CREATE INDEX entry_pool ON entry(pool, set_code, collector_number);
+                CREATE INDEX entry_batch ON entry(batch_id);
+                CREATE TABLE review (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    batch_id INTEGER REFERENCES batch(id),
+                    source_path TEXT NOT NULL,
+                    source_hash TEXT NOT NULL,
+                    match_status TEXT NOT NULL,
+                    state TEXT NOT NULL DEFAULT 'pending',
+                    candidates TEXT NOT NULL DEFAULT '[]',
+                    read_title TEXT, read_set TEXT, read_number TEXT,
+                    pool TEXT NOT NULL DEFAULT '',
+                    finish TEXT NOT NULL,
+                    condition TEXT NOT NULL,
+                    language TEXT,
+                    created_at DATETIME NOT NULL,
+                    entry_id INTEGER
+                );
+                CREATE INDEX review_batch ON review(batch_id);
+                """)
+        }
+        return m
+    }
+
+    /// The schema version (last applied migration).
+    public func schemaVersion() throws -> String? {
+        try db.read { try Self.migrator.completedMigrations($0).last }
+    }
+
+    /// Runs `body` in an IMMEDIATE transaction (takes the write lock up front, waiting up to the
+    /// busy timeout for another process).
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try db.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                return result!
+            }
+        } catch let error as CollectionError {
+            throw error
+        } catch {
+            throw CollectionError.corrupt(path: url.path, reason: Self.reason(error))
+        }
+    }
+
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do { return try db.read(body) } catch let error as CollectionError { throw error } catch {
+            throw CollectionError.corrupt(path: url.path, reason: Self.reason(error))
+        }
+    }
+
+    // MARK: - Batches
+
+    /// Starts an import batch (the unit of `undo`).
+    public func beginBatch(kind: String, description: String) throws -> Int64 {
+        try write { db in
+            try db.execute(sql: "INSERT INTO batch (kind, description, started_at) VALUES (?, ?, ?)", arguments: [kind, description, Date()])
+            return db.lastInsertedRowID
+        }
+    }
+
+    /// Ends a batch; a batch that recorded nothing is deleted so `undo` never picks an empty one.
+    public func finishBatch(_ id: Int64) throws {
+        try write { db in
+            let used = try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM photo WHERE batch_id = ?1) OR EXISTS (SELECT 1 FROM entry WHERE batch_id = ?1)
+                    OR EXISTS (SELECT 1 FROM review WHERE batch_id = ?1)
+                """, arguments: [id]) ?? false
+            if used {
+                try db.execute(sql: "UPDATE batch SET finished_at = ? WHERE id = ?", arguments: [Date(), id])
+            } else {
+                try db.execute(sql: "DELETE FROM batch WHERE id = ?", arguments: [id])
+            }
+        }
+    }
+
+    public func batches() throws -> [Batch] {
+        try read { db in try Row.fetchAll(db, sql: "SELECT * FROM batch ORDER BY id").map(Self.batch) }
+    }
+
+    static func batch(_ r: Row) -> Batch {
+        Batch(id: r["id"], kind: r["kind"], description: r["description"], startedAt: r["started_at"], finishedAt: r["finished_at"])
+    }
+
+    // MARK: - Photos
+
+    /// Where a photo went.
+    public enum PhotoOutcome: Sendable, Equatable {
+        case added(entryID: Int64)
+        case review(reviewID: Int64)
+        /// Another import recorded the same bytes first.
+        case alreadyImported(path: String)
+    }
+
+    /// The path under which these bytes were imported, if they were.
+    public func importedPath(hash: String) throws -> String? {
+        try read { db in try String.fetchOne(db, sql: "SELECT path FROM photo WHERE hash = ?", arguments: [hash]) }
+    }
+
+    /// Records an identified photo and its entry in one transaction.
+    public func recordIdentified(hash: String, path: String, entry: Entry, batchID: Int64) throws -> PhotoOutcome {
+        try write { db in
+            if let previous = try String.fetchOne(db, sql: "SELECT path FROM photo WHERE hash = ?", arguments: [hash]) {
+                return .alreadyImported(path: previous)
+            }
+            var e = entry
+            e.sourcePath = path; e.sourceHash = hash; e.batchID = batchID
+            let id = try Self.insert(e, db)
+            try db.execute(sql: "INSERT INTO photo (hash, path, batch_id, outcome, imported_at) VALUES (?, ?, ?, 'added', ?)",
+                           arguments: [hash, path, batchID, Date()])
+            return .added(entryID: id)
+        }
+    }
+
+    /// Records an ambiguous/unidentified photo and its review item in one transaction.
+    public func recordForReview(hash: String, path: String, matchStatus: String, candidates: [ReviewCandidate],
+                                read: (title: String?, set: String?, number: String?),
+                                pool: String, finish: Finish, condition: Condition, language: String?,
+                                batchID: Int64) throws -> PhotoOutcome {
+        try write { db in
+            if let previous = try String.fetchOne(db, sql: "SELECT path FROM photo WHERE hash = ?", arguments: [hash]) {
+                return .alreadyImported(path: previous)
+            }
+            let json = String(decoding: try JSONEncoder().encode(candidates), as: UTF8.self)
+            try db.execute(sql: """
+                INSERT INTO review (batch_id, source_path, source_hash, match_status, candidates, read_title, read_set, read_number,
+                                    pool, finish, condition, language, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [batchID, path, hash, matchStatus, json, read.title, read.set, read.number,
+                                 pool, finish.rawValue, condition.rawValue, language, Date()])
+            let id = db.lastInsertedRowID
+            try db.execute(sql: "INSERT INTO photo (hash, path, batch_id, outcome, imported_at) VALUES (?, ?, ?, 'review', ?)",
+                           arguments: [hash, path, batchID, Date()])
+            return .review(reviewID: id)
+        }
+    }
+
+    /// Number of photos recorded (added or sent to review).
+    public func photoCount() throws -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM photo") ?? 0 }
+    }
+
+    // MARK: - Entries
+
+    static func insert(_ e: Entry, _ db: Database) throws -> Int64 {
+        try db.execute(sql: """
+            INSERT INTO entry (scryfall_id, name, set_code, collector_number, language, rarity, quantity, finish, condition,
+                               pool, tags, added_at, source_path, source_hash, batch_id, purchase_price)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [e.scryfallID, e.name, e.setCode.lowercased(), e.collectorNumber, e.language, e.rarity, e.quantity,
+                             e.finish.rawValue, e.condition.rawValue, e.pool, e.tags.joined(separator: ","), Dates.milliseconds(e.addedAt),
+                             e.sourcePath, e.sourceHash, e.batchID, e.purchasePrice])
+        return db.lastInsertedRowID
+    }
+
+    static func entry(_ r: Row) -> Entry {
+        let tags: String = r["tags"]
+        return Entry(id: r["id"], scryfallID: r["scryfall_id"], name: r["name"], setCode: r["set_code"],
+                     collectorNumber: r["collector_number"], language: r["language"], rarity: r["rarity"],
+                     quantity: r["quantity"], finish: Finish(rawValue: r["finish"]) ?? .nonfoil,
+                     condition: Condition(rawValue: r["condition"]) ?? .nm, pool: r["pool"],
+                     tags: tags.split(separator: ",").map(String.init), addedAt: Dates.date(milliseconds: r["added_at"]),
+                     sourcePath: r["source_path"], sourceHash: r["source_hash"], batchID: r["batch_id"],
+                     purchasePrice: r["purchase_price"])
+    }
+
+    /// Entries of one pool ("" = the main collection), or of everything when `pool` is nil.
+    public func entries(pool: String? = nil) throws -> [Entry] {
+        try read { db in
+            let rows = pool == nil
+                ? try Row.fetchAll(db, sql: "SELECT * FROM entry ORDER BY pool, name, set_code, collector_number, id")
+                : try Row.fetchAll(db, sql: "SELECT * FROM entry WHERE pool = ? ORDER BY name, set_code, collector_number, id", arguments: [pool])
+            return rows.map(Self.entry)
+        }
+    }
+
+    /// Entries merged per printing, finish, condition, language, pool and tags.
+    public func holdings(pool: String? = nil) throws -> [Holding] {
+        var merged: [String: Holding] = [:]
+        var order: [String] = []
+        for e in try entries(pool: pool) {
+            let key = [e.scryfallID, e.name, e.setCode, e.collectorNumber, e.language, e.finish.rawValue, e.condition.rawValue,
+                       e.pool, e.tags.joined(separator: ","), e.purchasePrice ?? ""].joined(separator: "\u{1F}")
+            if var h = merged[key] {
+                h.quantity += e.quantity
+                h.addedAt = min(h.addedAt, e.addedAt)
+                if h.rarity == nil { h.rarity = e.rarity }
+                merged[key] = h
+            } else {
+                order.append(key)
+                merged[key] = Holding(scryfallID: e.scryfallID, name: e.name, setCode: e.setCode, collectorNumber: e.collectorNumber,
+                                      language: e.language, rarity: e.rarity, quantity: e.quantity, finish: e.finish,
+                                      condition: e.condition, pool: e.pool, tags: e.tags, addedAt: e.addedAt, purchasePrice: e.purchasePrice)
+            }
+        }
+        return order.compactMap { merged[$0] }
+    }
+
+    /// Total number of cards (sum of quantities) in a pool, or everywhere when nil.
+    public func cardCount(pool: String? = nil) throws -> Int {
+        try read { db in
+            pool == nil ? try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(quantity), 0) FROM entry") ?? 0
+                : try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(quantity), 0) FROM entry WHERE pool = ?", arguments: [pool]) ?? 0
+        }
+    }
+
+    /// Pools with their card and row counts (the main collection, "", is not a pool).
+    public func pools() throws -> [(name: String, cards: Int, entries: Int)] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT pool, SUM(quantity) AS cards, COUNT(*) AS n FROM entry WHERE pool <> '' GROUP BY pool ORDER BY pool")
+                .map { (name: $0["pool"], cards: $0["cards"], entries: $0["n"]) }
+        }
+    }
+
+    /// Adds copies by hand: merges into a hand-added row with the same printing, finish,
+    /// condition, language, pool and tags, else inserts one. Returns the row.
+    @discardableResult
+    public func add(_ entry: Entry) throws -> Entry {
+        guard entry.quantity > 0 else { throw CollectionError.invalid("quantity must be at least 1") }
+        return try write { db in
+            if let row = try Row.fetchOne(db, sql: """
+                SELECT * FROM entry WHERE scryfall_id = ? AND set_code = ? AND collector_number = ? AND language = ? AND finish = ?
+                    AND condition = ? AND pool = ? AND tags = ? AND source_hash IS NULL AND batch_id IS NULL
+                ORDER BY id LIMIT 1
+                """, arguments: [entry.scryfallID, entry.setCode.lowercased(), entry.collectorNumber, entry.language, entry.finish.rawValue,
+                                 entry.condition.rawValue, entry.pool, entry.tags.joined(separator: ",")]) {
+                var existing = Self.entry(row)
+                existing.quantity += entry.quantity
+                try db.execute(sql: "UPDATE entry SET quantity = ? WHERE id = ?", arguments: [existing.quantity, existing.id])
+                return existing
+            }
+            var e = entry
+            e.sourceHash = nil; e.sourcePath = nil; e.batchID = nil
+            e.id = try Self.insert(e, db)
+            return e
+        }
+    }
+
+    /// Removes `quantity` copies of a printing (any language and finish) from a pool, taking
+    /// hand-added rows first, then the most recently added. Removes nothing and throws when
+    /// fewer copies are held. Returns the rows touched (with their new quantity, 0 = deleted).
+    @discardableResult
+    public func remove(set: String, number: String, quantity: Int, pool: String = "") throws -> [Entry] {
+        guard quantity > 0 else { throw CollectionError.invalid("quantity must be at least 1") }
+        return try write { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT * FROM entry WHERE set_code = ? AND (collector_number = ? OR ltrim(collector_number, '0') = ltrim(?, '0')) AND pool = ?
+                ORDER BY (source_hash IS NULL) DESC, added_at DESC, id DESC
+                """, arguments: [set.lowercased(), number, number, pool]).map(Self.entry)
+            let held = rows.reduce(0) { $0 + $1.quantity }
+            let place = pool.isEmpty ? "the collection" : "pool \"\(pool)\""
+            guard held >= quantity else {
+                throw CollectionError.notFound(held == 0 ? "\(set.lowercased()) \(number): not in \(place)"
+                    : "\(set.lowercased()) \(number): only \(held) cop\(held == 1 ? "y" : "ies") in \(place), cannot remove \(quantity)")
+            }
+            var left = quantity
+            var touched: [Entry] = []
+            for var e in rows where left > 0 {
+                let take = min(left, e.quantity)
+                left -= take
+                e.quantity -= take
+                if e.quantity == 0 {
+                    try db.execute(sql: "DELETE FROM entry WHERE id = ?", arguments: [e.id])
+                    try db.execute(sql: "UPDATE review SET entry_id = NULL WHERE entry_id = ?", arguments: [e.id])
+                } else {
+                    try db.execute(sql: "UPDATE entry SET quantity = ? WHERE id = ?", arguments: [e.quantity, e.id])
+                }
+                touched.append(e)
+            }
+            return touched
+        }
+    }
+
+    /// Imports holdings (from a CSV or JSON file) as one batch. Returns the batch id.
+    @discardableResult
+    public func importHoldings(_ holdings: [Holding], description: String) throws -> Int64 {
+        try write { db in
+            try db.execute(sql: "INSERT INTO batch (kind, description, started_at, finished_at) VALUES ('csv', ?, ?, ?)",
+                           arguments: [description, Date(), Date()])
+            let batch = db.lastInsertedRowID
+            for h in holdings where h.quantity > 0 { _ = try Self.insert(h.entry(batchID: batch), db) }
+            return batch
+        }
+    }
+
+    // MARK: - Review queue
+
+    static func reviewItem(_ r: Row) -> ReviewItem {
+        let json: String = r["candidates"]
+        let candidates = (try? JSONDecoder().decode([ReviewCandidate].self, from: Data(json.utf8))) ?? []
+        return ReviewItem(id: r["id"], batchID: r["batch_id"], sourcePath: r["source_path"], sourceHash: r["source_hash"],
+                          matchStatus: r["match_status"], state: ReviewItem.State(rawValue: r["state"]) ?? .pending,
+                          candidates: candidates, readTitle: r["read_title"], readSet: r["read_set"], readNumber: r["read_number"],
+                          pool: r["pool"], finish: Finish(rawValue: r["finish"]) ?? .nonfoil,
+                          condition: Condition(rawValue: r["condition"]) ?? .nm, language: r["language"],
+                          createdAt: r["created_at"], entryID: r["entry_id"])
+    }
+
+    /// Review items, pending ones only unless `all`.
+    public func reviewItems(all: Bool = false) throws -> [ReviewItem] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM review \(all ? "" : "WHERE state = 'pending'") ORDER BY id").map(Self.reviewItem)
+        }
+    }
+
+    public func reviewItem(id: Int64) throws -> ReviewItem {
+        guard let item = try read({ db in try Row.fetchOne(db, sql: "SELECT * FROM review WHERE id = ?", arguments: [id]).map(Self.reviewItem) }) else {
+            throw CollectionError.notFound("review item \(id): no such item (see `cardscan review`)")
+        }
+        return item
+    }
+
+    /// Resolves a pending review item with a printing: adds an entry (with the import's options and
+    /// the photo as source, in the import's batch so `undo` removes it too).
+    @discardableResult
+    public func accept(reviewID: Int64, printing: ReviewCandidate) throws -> Entry {
+        try write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM review WHERE id = ?", arguments: [reviewID]) else {
+                throw CollectionError.notFound("review item \(reviewID): no such item (see `cardscan review`)")
+            }
+            let item = Self.reviewItem(row)
+            guard item.state == .pending else {
+                throw CollectionError.invalid("review item \(reviewID): already \(item.state.rawValue) (\(item.sourcePath))")
+            }
+            var e = Entry(scryfallID: printing.id, name: printing.name, setCode: printing.set, collectorNumber: printing.collectorNumber,
+                          language: item.language ?? printing.language, rarity: printing.rarity, quantity: 1, finish: item.finish,
+                          condition: item.condition, pool: item.pool, sourcePath: item.sourcePath, sourceHash: item.sourceHash,
+                          batchID: item.batchID)
+            e.id = try Self.insert(e, db)
+            try db.execute(sql: "UPDATE review SET state = 'accepted', entry_id = ? WHERE id = ?", arguments: [e.id, reviewID])
+            return e
+        }
+    }
+
+    /// Rejects a pending review item (the photo stays recorded, so a re-import skips it).
+    public func reject(reviewID: Int64) throws {
+        try write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM review WHERE id = ?", arguments: [reviewID]) else {
+                throw CollectionError.notFound("review item \(reviewID): no such item (see `cardscan review`)")
+            }
+            let item = Self.reviewItem(row)
+            guard item.state == .pending else {
+                throw CollectionError.invalid("review item \(reviewID): already \(item.state.rawValue) (\(item.sourcePath))")
+            }
+            try db.execute(sql: "UPDATE review SET state = 'rejected' WHERE id = ?", arguments: [reviewID])
+        }
+    }
+
+    // MARK: - Undo
+
+    /// Reverts the most recent import batch (photos or CSV): its entries (including those accepted
+    /// from its review items), its review items and its photo hashes, so importing again works.
+    /// Returns nil when there is nothing to undo.
+    public func undoLastBatch() throws -> UndoReport? {
+        try write { db in
+            // The newest batch that recorded something (an interrupted import may leave an empty one).
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT * FROM batch b WHERE EXISTS (SELECT 1 FROM photo WHERE batch_id = b.id)
+                    OR EXISTS (SELECT 1 FROM entry WHERE batch_id = b.id) OR EXISTS (SELECT 1 FROM review WHERE batch_id = b.id)
+                ORDER BY id DESC LIMIT 1
+                """) else { return nil }
+            let batch = Self.batch(row)
+            let entries = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry WHERE batch_id = ?", arguments: [batch.id]) ?? 0
+            let cards = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(quantity), 0) FROM entry WHERE batch_id = ?", arguments: [batch.id]) ?? 0
+            let reviews = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM review WHERE batch_id = ?", arguments: [batch.id]) ?? 0
+            let photos = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM photo WHERE batch_id = ?", arguments: [batch.id]) ?? 0
+            try db.execute(sql: "DELETE FROM entry WHERE batch_id = ?", arguments: [batch.id])
+            try db.execute(sql: "DELETE FROM review WHERE batch_id = ?", arguments: [batch.id])
+            try db.execute(sql: "DELETE FROM photo WHERE batch_id = ?", arguments: [batch.id])
+            try db.execute(sql: "DELETE FROM batch WHERE id = ?", arguments: [batch.id])
+            return UndoReport(batch: batch, entriesRemoved: entries, cardsRemoved: cards, reviewItemsRemoved: reviews, photosForgotten: photos)
+        }
+    }
+}

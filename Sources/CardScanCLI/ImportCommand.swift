@@ -1,0 +1,239 @@
+import ArgumentParser
+import CardCatalog
+import CardCollection
+import CardMatcher
+import CardScanOCR
+import Foundation
+
+/// `cardscan import PATH…`: scan photos and add the identified cards to the collection.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Scan photos and add every identified card to your collection (or a pool).",
+        discussion: """
+        Identified cards are added; ambiguous and unidentified photos go to the review queue
+        (`cardscan review`); unreadable files are counted as failed and retried next time.
+        Photos are recognised by the SHA-256 of their bytes: importing the same folder again, or a
+        renamed or moved copy of a photo, adds nothing. Each photo is recorded in its own
+        transaction, so an interrupted import (Ctrl-C, kill -9, power cut) is resumed by running the
+        same command again. Each run is one batch: `cardscan undo` reverts the last one.
+        Examples:
+          cardscan import ~/Pictures/cards
+          cardscan import box1/ box2/ --recursive --jobs 2
+          cardscan import sealed/ --pool "MOM prerelease"
+          cardscan import foils/ --foil --condition LP --lang de
+        """
+    )
+
+    @Argument(help: ArgumentHelp("Photos and/or folders of photos.", valueName: "path"))
+    var paths: [String]
+
+    @Option(help: ArgumentHelp("Add the cards to this pool instead of the main collection.", valueName: "name"))
+    var pool: String?
+
+    @Flag(help: "The cards are foils.")
+    var foil = false
+
+    @Option(help: ArgumentHelp("Condition of the cards: NM, LP, MP, HP or DMG.", valueName: "C"))
+    var condition = "NM"
+
+    @Option(help: ArgumentHelp("Language of the cards (Scryfall code: en, de, ja, …); default: the identified printing's.", valueName: "L"))
+    var lang: String?
+
+    @Flag(name: .shortAndLong, help: "Descend into sub-folders.")
+    var recursive = false
+
+    @Option(name: .shortAndLong, help: "Photos processed at once (default: number of cores).")
+    var jobs: Int?
+
+    @Flag(help: "Print the summary as one JSON object (with the outcome of every photo).")
+    var json = false
+
+    @Flag(name: .shortAndLong, help: "Only print the summary.")
+    var quiet = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        _ = try CollectionAccess.condition(condition)
+        _ = try CollectionAccess.language(lang)
+        if let pool, pool.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--pool needs a name") }
+    }
+
+    func run() throws {
+        let (files, missing) = PhotoFiles.expand(paths, recursive: recursive)
+        for path in missing { Terminal.note("\(path): no such file or folder") }
+        guard !files.isEmpty else { throw CLIError("no image files found in \(paths.joined(separator: ", "))") }
+        let store = try CollectionAccess.open(global)
+        let catalog = try CollectionAccess.mapped { try CatalogProvider.open(global) }
+        let options = PhotoImporter.Options(pool: pool ?? "", finish: foil ? .foil : .nonfoil,
+                                            condition: try CollectionAccess.condition(condition), language: try CollectionAccess.language(lang))
+        let batch = try CollectionAccess.mapped {
+            try store.beginBatch(kind: "photos", description: "import \(paths.joined(separator: " "))\(pool.map { " --pool \($0)" } ?? "")")
+        }
+        let importer = PhotoImporter(store: store, catalog: catalog, options: options, batch: batch,
+                                     printer: json || quiet ? nil : { print($0); fflush(nil) })
+        let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        try importer.run(files: files, jobs: jobs, tessdata: global.tessdata)
+        try CollectionAccess.mapped { try store.finishBatch(batch) }
+        let s = importer.summary
+        if json {
+            print(try JSONOutput.string(s))
+        } else {
+            Terminal.note("imported \(files.count) photo\(files.count == 1 ? "" : "s") into \(CollectionAccess.place(options.pool)) (batch \(batch)): "
+                + "\(s.added) added, \(s.review) to review, \(s.failed) failed, \(s.skipped) skipped as already imported")
+            if s.review > 0 { Terminal.note("see the photos to review with `cardscan review`") }
+        }
+        if s.failed > 0 || !missing.isEmpty { throw ExitCode(1) }
+    }
+}
+
+/// The import loop: hash, skip known photos, identify, record — one transaction per photo.
+final class PhotoImporter: @unchecked Sendable {
+    struct Options {
+        var pool: String
+        var finish: Finish
+        var condition: Condition
+        var language: String?
+    }
+
+    struct Outcome: Encodable {
+        let file: String
+        let outcome: String // added, review, failed, skipped
+        let card: String?
+        let detail: String?
+    }
+
+    struct Summary: Encodable {
+        var batch: Int64
+        var added = 0, review = 0, failed = 0, skipped = 0
+        var photos: [Outcome] = []
+    }
+
+    let store: CollectionStore
+    let catalog: CardCatalog
+    let options: Options
+    let printer: ((String) -> Void)?
+    let batch: Int64
+    private let lock = NSLock()
+    private var claimed: [String: String] = [:] // hash → first path in this run
+    private var state: Summary
+
+    init(store: CollectionStore, catalog: CardCatalog, options: Options, batch: Int64, printer: ((String) -> Void)?) {
+        self.store = store; self.catalog = catalog; self.options = options; self.printer = printer
+        self.batch = batch
+        state = Summary(batch: batch)
+    }
+
+    var summary: Summary { lock.lock(); defer { lock.unlock() }; return state }
+
+    func run(files: [String], jobs: Int, tessdata: String?) throws {
+        let queue = WorkQueue(files)
+        let group = DispatchGroup()
+        let failure = LockedBox<Error?>(nil)
+        for _ in 0..<max(1, min(jobs, files.count)) {
+            group.enter()
+            let thread = Thread {
+                defer { group.leave() }
+                do {
+                    var identifier: Identifier?
+                    while let file = queue.next() {
+                        try self.process(file) {
+                            if identifier == nil { identifier = try Identifier(catalog: self.catalog, tessdata: tessdata) }
+                            return identifier!
+                        }
+                    }
+                } catch {
+                    failure.set(error)
+                }
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        group.wait()
+        if let error = failure.get() {
+            if let e = error as? CollectionError { throw CLIError(e.description) }
+            throw CLIError((error as? OCRError)?.description ?? "\(error)")
+        }
+    }
+
+    private func report(_ o: Outcome) {
+        lock.lock()
+        switch o.outcome {
+        case "added": state.added += 1
+        case "review": state.review += 1
+        case "failed": state.failed += 1
+        default: state.skipped += 1
+        }
+        state.photos.append(o)
+        lock.unlock()
+        guard let printer else { return }
+        switch o.outcome {
+        case "added": printer("\(o.file): added \(o.card ?? "")")
+        case "review": printer("\(o.file): to review (\(o.detail ?? ""))")
+        case "failed": printer("\(o.file): failed: \(o.detail ?? "")")
+        default: printer("\(o.file): skipped (\(o.detail ?? "already imported"))")
+        }
+    }
+
+    /// Claims a hash for this run; returns the path that claimed it first when it was taken.
+    private func claim(_ hash: String, _ file: String) -> String? {
+        lock.lock(); defer { lock.unlock() }
+        if let first = claimed[hash] { return first }
+        claimed[hash] = file
+        return nil
+    }
+
+    private func process(_ file: String, identifier: () throws -> Identifier) throws {
+        let hash: String
+        do { hash = try SHA256Hasher.hex(ofFile: file) } catch {
+            report(Outcome(file: file, outcome: "failed", card: nil, detail: "\(error)")); return
+        }
+        if let first = claim(hash, file) {
+            report(Outcome(file: file, outcome: "skipped", card: nil, detail: "same photo as \(first)")); return
+        }
+        if let previous = try store.importedPath(hash: hash) {
+            report(Outcome(file: file, outcome: "skipped", card: nil, detail: previous == file ? "already imported" : "already imported as \(previous)"))
+            return
+        }
+        let (record, reading, match) = try identifier().identify(file)
+        guard let match, record.status != MatchStatus.error.rawValue else {
+            report(Outcome(file: file, outcome: "failed", card: nil, detail: record.error ?? "unreadable"))
+            return
+        }
+        let outcome: CollectionStore.PhotoOutcome
+        if match.status == .identified, let identified = match.card {
+            var printing = identified
+            if let lang = options.language, lang != printing.language,
+               let localized = try? catalog.printings(set: printing.setCode, number: printing.collectorNumber, language: lang).first {
+                printing = localized
+            }
+            let entry = Entry(scryfallID: printing.id, name: printing.name, setCode: printing.setCode, collectorNumber: printing.collectorNumber,
+                              language: options.language ?? printing.language, rarity: printing.rarity, quantity: 1,
+                              finish: options.finish, condition: options.condition, pool: options.pool)
+            outcome = try store.recordIdentified(hash: hash, path: file, entry: entry, batchID: batch)
+            if case .added = outcome {
+                report(Outcome(file: file, outcome: "added", card: "\(printing.name) — \(printing.setCode.uppercased()) #\(printing.collectorNumber)", detail: nil))
+            }
+        } else {
+            let candidates = match.candidates.map {
+                ReviewCandidate(id: $0.printing.id, name: $0.printing.name, set: $0.printing.setCode, collectorNumber: $0.printing.collectorNumber,
+                                language: $0.printing.language, rarity: $0.printing.rarity, score: ($0.score * 1000).rounded() / 1000)
+            }
+            let f = reading?.fields
+            outcome = try store.recordForReview(hash: hash, path: file, matchStatus: match.status.rawValue, candidates: candidates,
+                                                read: (f?.title?.value, f?.setCode?.value, f?.collectorNumber?.value),
+                                                pool: options.pool, finish: options.finish, condition: options.condition,
+                                                language: options.language, batchID: batch)
+            if case let .review(id) = outcome {
+                let what = candidates.isEmpty ? "\(match.status.rawValue), title read as \"\(f?.title?.value ?? "?")\""
+                    : "\(match.status.rawValue), \(candidates.count) candidate\(candidates.count == 1 ? "" : "s")"
+                report(Outcome(file: file, outcome: "review", card: nil, detail: "#\(id) \(what)"))
+            }
+        }
+        if case let .alreadyImported(previous) = outcome {
+            report(Outcome(file: file, outcome: "skipped", card: nil, detail: "imported meanwhile as \(previous)"))
+        }
+    }
+}
