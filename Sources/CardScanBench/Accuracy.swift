@@ -9,18 +9,22 @@ public enum AccuracyField: String, Sendable, Codable, CaseIterable {
     case set
     /// Read collector number, without leading zeros.
     case number
-    /// Read set + number together, against one label row.
+    /// Read set + number together, against one label row (the reader alone).
+    case readPrinting = "read_printing"
+    /// Identified printing (set + number): the matcher's card when identified (nothing otherwise),
+    /// or the read set + number for the title-only stand-in.
     case printing
-    /// Identified name (title-only stand-in today; the matcher's name later).
+    /// Identified name: the matcher's card when identified, or the read title for the stand-in.
     case name
-    /// The matcher's printing (only scored when a real matcher is plugged in).
-    case matcherPrinting = "matcher_printing"
 }
 
 /// Per-photo verdicts: nil = the label has no such field (not counted).
 public struct PhotoScore: Sendable, Codable, Equatable {
     /// Verdict per field (`AccuracyField.rawValue` → correct?).
     public var fields: [String: Bool]
+    /// Matcher only, identified photos with a labelled name: the identified card is right (name
+    /// matches, and set + number match when that label row has both). nil otherwise.
+    public var identifiedRight: Bool?
 
     /// Scores one photo. Errors count as wrong on every field the label has. For `photo_multi`
     /// (several label rows) a value is right when it matches any row.
@@ -33,22 +37,29 @@ public struct PhotoScore: Sendable, Codable, Equatable {
         let sets = labels.map(\.set).filter { !$0.isEmpty }
         let numbers = labels.map(\.collectorNumber).filter { !$0.isEmpty }
         let printings = labels.filter { !$0.set.isEmpty && !$0.collectorNumber.isEmpty }
-        func printingMatches(_ set: String?, _ number: String?) -> Bool {
-            printings.contains { FieldComparison.setMatches(set, label: $0.set) && FieldComparison.numberMatches(number, label: $0.collectorNumber) }
+        func printingMatches(_ set: String?, _ number: String?, _ row: BenchLabel) -> Bool {
+            FieldComparison.setMatches(set, label: row.set) && FieldComparison.numberMatches(number, label: row.collectorNumber)
         }
         if !names.isEmpty {
             out[AccuracyField.title.rawValue] = names.contains { FieldComparison.titleMatches(f?.title?.value, name: $0) }
-            out[AccuracyField.name.rawValue] = names.contains { FieldComparison.titleMatches(id?.name, name: $0) }
+            out[AccuracyField.name.rawValue] = names.contains { FieldComparison.cardNameMatches(id?.name, name: $0) }
         }
         if !sets.isEmpty { out[AccuracyField.set.rawValue] = sets.contains { FieldComparison.setMatches(f?.setCode?.value, label: $0) } }
         if !numbers.isEmpty {
             out[AccuracyField.number.rawValue] = numbers.contains { FieldComparison.numberMatches(f?.collectorNumber?.value, label: $0) }
         }
         if !printings.isEmpty {
-            out[AccuracyField.printing.rawValue] = printingMatches(f?.setCode?.value, f?.collectorNumber?.value)
-            if matcher { out[AccuracyField.matcherPrinting.rawValue] = printingMatches(id?.setCode, id?.collectorNumber) }
+            out[AccuracyField.readPrinting.rawValue] = printings.contains { printingMatches(f?.setCode?.value, f?.collectorNumber?.value, $0) }
+            out[AccuracyField.printing.rawValue] = printings.contains { printingMatches(id?.setCode, id?.collectorNumber, $0) }
         }
-        return PhotoScore(fields: out)
+        var identifiedRight: Bool?
+        if matcher, let id, id.status == "identified", !names.isEmpty {
+            identifiedRight = labels.contains { row in
+                !row.name.isEmpty && FieldComparison.cardNameMatches(id.name, name: row.name)
+                    && (row.set.isEmpty || row.collectorNumber.isEmpty || printingMatches(id.setCode, id.collectorNumber, row))
+            }
+        }
+        return PhotoScore(fields: out, identifiedRight: identifiedRight)
     }
 }
 
@@ -90,45 +101,57 @@ public struct AccuracyGroup: Sendable, Codable {
     public var errors = 0
     /// Tally per `AccuracyField.rawValue`.
     public var fields: [String: FieldTally] = [:]
-    /// Matcher only: photos accepted without review that have a printing label.
+    /// Matcher only: photos the matcher identified (accepted without review).
     public var identified = 0
-    /// Matcher only: of those, printing right (precision of identified = this / identified).
+    /// Matcher only: identified photos whose label names the card (the precision denominator).
+    public var identifiedLabelled = 0
+    /// Matcher only: of those, the card was right (precision of identified = this / identifiedLabelled).
     public var identifiedCorrect = 0
-    /// Matcher only: photos sent to review.
+    /// Matcher only: ambiguous results (sent to review).
+    public var ambiguous = 0
+    /// Matcher only: unidentified results (sent to review).
+    public var unidentified = 0
+    /// Matcher only: ambiguous + unidentified.
     public var sentToReview = 0
-    /// Matcher only: photos with a review decision.
-    public var decided = 0
 
-    /// Precision of identified: identifiedCorrect / identified (matcher only).
+    /// Matcher only: identified / photos (reader or matcher errors count in the denominator).
+    public var identifiedShare: Double?
+    /// Matcher only: identifiedCorrect / identifiedLabelled.
     public var precisionOfIdentified: Double?
-    /// Share sent to review: sentToReview / decided (matcher only).
+    /// Matcher only: sentToReview / photos.
     public var shareSentToReview: Double?
 
     init(group: String) { self.group = group }
 
-    mutating func add(_ outcome: PhotoOutcome, score: PhotoScore) {
+    mutating func add(_ outcome: PhotoOutcome, score: PhotoScore, matcher: Bool) {
         photos += 1
         if outcome.reading == nil { errors += 1 }
         for (field, ok) in score.fields {
             fields[field, default: FieldTally()].total += 1
             if ok { fields[field, default: FieldTally()].correct += 1 }
         }
-        if let review = outcome.identification?.sentToReview {
-            decided += 1
-            if review { sentToReview += 1 } else if let ok = score.fields[AccuracyField.matcherPrinting.rawValue] {
-                identified += 1
-                if ok { identifiedCorrect += 1 }
+        guard matcher else { return }
+        switch outcome.identification?.status {
+        case "identified":
+            identified += 1
+            if let right = score.identifiedRight {
+                identifiedLabelled += 1
+                if right { identifiedCorrect += 1 }
             }
+        case "ambiguous": ambiguous += 1; sentToReview += 1
+        case "unidentified": unidentified += 1; sentToReview += 1
+        default: break // reader or matcher error
         }
-        precisionOfIdentified = identified > 0 ? Double(identifiedCorrect) / Double(identified) : nil
-        shareSentToReview = decided > 0 ? Double(sentToReview) / Double(decided) : nil
+        identifiedShare = Double(identified) / Double(photos)
+        shareSentToReview = Double(sentToReview) / Double(photos)
+        precisionOfIdentified = identifiedLabelled > 0 ? Double(identifiedCorrect) / Double(identifiedLabelled) : nil
     }
 }
 
 /// Groups per-photo scores by kind, by folder and (fixtures) by style / variant.
 enum Accuracy {
     /// Dimension name → groups, each list starting with `all`.
-    static func tally(photos: [BenchPhoto], outcomes: [PhotoOutcome], scores: [PhotoScore]) -> [String: [AccuracyGroup]] {
+    static func tally(photos: [BenchPhoto], outcomes: [PhotoOutcome], scores: [PhotoScore], matcher: Bool) -> [String: [AccuracyGroup]] {
         var result: [String: [AccuracyGroup]] = [:]
         let dimensions: [(String, (BenchPhoto) -> String?)] = [
             ("kind", { $0.kind }),
@@ -143,8 +166,8 @@ enum Accuracy {
             for (i, photo) in photos.enumerated() {
                 guard let k = key(photo) else { continue }
                 if groups[k] == nil { order.append(k); groups[k] = AccuracyGroup(group: k) }
-                groups[k]!.add(outcomes[i], score: scores[i])
-                all.add(outcomes[i], score: scores[i])
+                groups[k]!.add(outcomes[i], score: scores[i], matcher: matcher)
+                all.add(outcomes[i], score: scores[i], matcher: matcher)
             }
             if !order.isEmpty { result[dimension] = [all] + order.map { groups[$0]! } }
         }

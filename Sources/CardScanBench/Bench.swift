@@ -28,14 +28,27 @@ public enum Bench {
         let jobs = max(1, config.jobs ?? machine.nproc)
         Progress.line("cardscan-bench: \(photos.count) images from \(config.photoDirectory) (labels: \(labelsFile ?? "none")), \(jobs) jobs for throughput")
 
+        // The matcher's catalog: built (or opened) once, shared by every worker's CardMatcher.
+        var t = BenchClock.nanos
+        let prepared = try MatcherCatalog.prepare(config.matcherCatalog)
+        defer { prepared.cleanUp() }
+        phases["matcherCatalog"] = BenchClock.ms(t, BenchClock.nanos) / 1000
+        let identifier = prepared.catalog.map { catalog in
+            IdentifierFactory.matcher(catalog: catalog, description: matcherDescription(prepared.section))
+        } ?? config.identifier
+        Progress.line("cardscan-bench: identification by \(identifier.name)")
+
         // Pass 1: one reader, sequential — accuracy and stage times come from here.
         let resetWorked = Machine.resetPeakRSS()
-        var t = BenchClock.nanos
-        let single = try ReaderPool.run(photos: photos, jobs: 1, options: config.readerOptions, identifier: config.identifier) { photo, o, n in
+        t = BenchClock.nanos
+        let single = try ReaderPool.run(photos: photos, jobs: 1, options: config.readerOptions, identifier: identifier) { photo, o, n in
             let what = o.reading.map { r in
                 "\(Progress.ms(r.timings.total))  title=\(r.fields.title.map { "\"\($0.value)\"" } ?? "–") set=\(r.fields.setCode?.value ?? "–") number=\(r.fields.collectorNumber?.value ?? "–")"
             } ?? "ERROR \(o.error ?? "")"
-            Progress.line("[1 job \(n)/\(count)] \(photo.file)  \(what)")
+            let verdict = o.identification.flatMap { id in
+                id.status.map { status in "  → \(status)\(id.name.map { " \"\($0)\" \(id.setCode ?? "–") \(id.collectorNumber ?? "–")" } ?? "")" }
+            } ?? ""
+            Progress.line("[1 job \(n)/\(count)] \(photo.file)  \(what)\(verdict)")
         }
         phases["readerSingleJob"] = BenchClock.ms(t, BenchClock.nanos) / 1000
         let singlePeak = Machine.peakRSSKiB()
@@ -46,7 +59,7 @@ public enum Bench {
         if jobs > 1 {
             Machine.resetPeakRSS()
             t = BenchClock.nanos
-            multi = try ReaderPool.run(photos: photos, jobs: jobs, options: config.readerOptions, identifier: config.identifier) { photo, o, n in
+            multi = try ReaderPool.run(photos: photos, jobs: jobs, options: config.readerOptions, identifier: identifier) { photo, o, n in
                 Progress.line("[\(jobs) jobs \(n)/\(count)] \(photo.file)  \(o.reading.map { Progress.ms($0.timings.total) } ?? "ERROR")")
             }
             phases["readerMultiJob"] = BenchClock.ms(t, BenchClock.nanos) / 1000
@@ -54,7 +67,7 @@ public enum Bench {
         }
 
         let outcomes = single.outcomes
-        let scores = zip(photos, outcomes).map { PhotoScore.score($0, $1, matcher: config.identifier.isMatcher) }
+        let scores = zip(photos, outcomes).map { PhotoScore.score($0, $1, matcher: identifier.isMatcher) }
 
         // References.
         var refRun: ReferenceRun?
@@ -92,21 +105,25 @@ public enum Bench {
             containers[(refRun?.photos[i].container ?? ImageContainer.sniff(p.path)).rawValue, default: 0] += 1
         }
 
+        let accuracy = Accuracy.tally(photos: photos, outcomes: outcomes, scores: scores, matcher: identifier.isMatcher)
+        let references = refRun.map { Summaries.references($0, photos: photos, outcomes: outcomes, scores: scores) }
+        let targets = Targets.compute(photos: photos, scores: scores, accuracy: accuracy, throughput: throughput,
+                                      references: references, identifier: identifier.name)
         var results = BenchResults(
             date: date, commandLine: config.commandLine, machine: machine,
             input: InputSection(photoDirectory: config.photoDirectory, labelsFile: labelsFile, labelFormat: format,
                                 photos: photos.count, labelRows: photos.reduce(0) { $0 + $1.labels.count },
                                 labelledPhotos: scores.filter { !$0.fields.isEmpty }.count, limit: config.limit,
                                 containers: containers),
-            accuracy: Accuracy.tally(photos: photos, outcomes: outcomes, scores: scores),
-            identifier: config.identifier.name, matcher: config.identifier.isMatcher,
+            accuracy: accuracy,
+            identifier: identifier.name, matcher: identifier.isMatcher,
             stages: Summaries.stages(outcomes), totalByKind: Summaries.totalByKind(photos, outcomes),
             throughput: throughput,
-            references: refRun.map { Summaries.references($0, photos: photos, outcomes: outcomes, scores: scores) },
+            references: references,
             openMP: openMP,
             memory: MemorySection(singleJobPeakKiB: singlePeak, multiJobPeakKiB: multiPeak, peakResetWorked: resetWorked,
                                   tesseractCLIPeakKiB: refRun?.childPeakRSSKiB, finalRSSKiB: Machine.currentRSSKiB()),
-            catalogImport: catalog,
+            matcherCatalog: prepared.section, catalogImport: catalog, targets: targets,
             errors: zip(photos, outcomes).compactMap { p, o in o.reading == nil ? ErrorRow(file: p.file, error: o.error ?? "unknown") : nil },
             phaseSeconds: phases, durationSeconds: 0,
             photos: Summaries.rows(photos, outcomes, scores, refRun))
@@ -116,6 +133,14 @@ public enum Bench {
         try write(results, to: config.jsonPath)
         Progress.line("cardscan-bench: wrote \(config.jsonPath) (\(String(format: "%.1f", results.durationSeconds)) s)")
         return results
+    }
+
+    /// How the matcher's catalog is named in the report.
+    static func matcherDescription(_ s: MatcherCatalogSection) -> String {
+        switch s.mode {
+        case "built": return "catalog built from " + s.files.map { ($0 as NSString).lastPathComponent }.joined(separator: " + ")
+        default: return "catalog \(s.path ?? "?")"
+        }
     }
 
     /// Writes the results as pretty JSON.

@@ -23,7 +23,9 @@ public struct BenchConfiguration: Sendable {
     public var catalogData: String?
     /// Reader settings.
     public var readerOptions: CardReader.Options
-    /// How readings become identifications (HOOK: the matcher plugs in here).
+    /// Where the matcher's catalog comes from (`.none`: `identifier` is used instead).
+    public var matcherCatalog: MatcherCatalogSource
+    /// How readings become identifications when there is no matcher catalog.
     public var identifier: IdentifierFactory
     /// The command line, recorded in the JSON.
     public var commandLine: [String]
@@ -33,6 +35,7 @@ public struct BenchConfiguration: Sendable {
                 jsonPath: String = "bench-results.json", limit: Int? = nil, references: Bool = true,
                 openMP: Bool = true, openMPRepeats: Int = 10,
                 catalogData: String? = "../shared/carddata", readerOptions: CardReader.Options = .init(),
+                matcherCatalog: MatcherCatalogSource = .sharedBulk(folder: "../shared/carddata"),
                 identifier: IdentifierFactory = .titleOnly, commandLine: [String] = CommandLine.arguments) {
         self.photoDirectory = photoDirectory
         self.labelsFile = labelsFile
@@ -44,6 +47,7 @@ public struct BenchConfiguration: Sendable {
         self.openMPRepeats = openMPRepeats
         self.catalogData = catalogData
         self.readerOptions = readerOptions
+        self.matcherCatalog = matcherCatalog
         self.identifier = identifier
         self.commandLine = commandLine
     }

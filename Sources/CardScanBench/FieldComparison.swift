@@ -30,6 +30,13 @@ public enum FieldComparison {
         return !r.isEmpty && (r == normalizeText(frontFace(name)) || r == normalizeText(name))
     }
 
+    /// True when an identified card name (`Front // Back` for double-faced cards) is the label's
+    /// card: the same comparison as `titleMatches`, also accepting the card's front face.
+    public static func cardNameMatches(_ card: String?, name: String) -> Bool {
+        guard let card else { return false }
+        return titleMatches(card, name: name) || titleMatches(frontFace(card), name: name)
+    }
+
     /// Set codes compared case-insensitively.
     public static func setMatches(_ read: String?, label: String) -> Bool {
         guard let read, !label.isEmpty else { return false }

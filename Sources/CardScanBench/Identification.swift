@@ -1,17 +1,21 @@
+import CardCatalog
+import CardMatcher
 import CardReader
 import Foundation
 
 // MARK: - HOOK: matcher
 //
-// The benchmark scores "name" and "printing via matcher" from an `Identification`. Until
-// `CardMatcher` exists, `IdentifierFactory.titleOnly` stands in: name = read title, printing = read
-// set + number, no confidence, never sent to review. To wire the matcher in:
-//   1. add `static func matcher(...) -> IdentifierFactory` below that builds a `CardMatcher` (with
-//      its own catalog connection) inside `make` — it is called once per worker thread;
-//   2. set `isMatcher: true` so the report shows "printing via matcher", "precision of identified"
-//      and "share sent to review" (computed in `Accuracy.swift`, rendered in `MarkdownReport.swift`);
-//   3. add a `--catalog PATH` option in `Sources/cardscan-bench/main.swift` that selects it.
-// The harness times `identify` and stores it as the `match` stage unless the matcher filled it in.
+// The benchmark scores "name" and "printing" from an `Identification`. Two identifiers exist:
+// - `IdentifierFactory.matcher(catalog:description:)`: one `CardMatcher` per worker thread over one
+//   shared `CardCatalog` (Sendable); name and printing come from the matcher's card when (and only
+//   when) it is `identified`; ambiguous and unidentified results are "sent to review". The catalog
+//   is chosen in `MatcherCatalog.swift` (`--catalog PATH`, `--catalog-json FILE`, or built from the
+//   shared bulk files).
+// - `IdentifierFactory.titleOnly` (`--no-matcher`): name = read title, printing = read set + number,
+//   no confidence, never sent to review.
+// `isMatcher: true` makes the report show "identified", "precision of identified" and "sent to
+// review" (computed in `Accuracy.swift`, rendered in `MarkdownReport.swift`). The harness times
+// `identify` and stores it as the `match` stage unless the identifier filled it in.
 
 /// What the identification step decided for one photo.
 public struct Identification: Sendable, Codable, Equatable {
@@ -25,6 +29,12 @@ public struct Identification: Sendable, Codable, Equatable {
     public var confidence: Double?
     /// True when the photo would go to the review queue instead of being accepted (nil: unknown).
     public var sentToReview: Bool?
+    /// Matcher only: `identified`, `ambiguous` or `unidentified` (nil for the stand-in).
+    public var status: String?
+    /// Matcher only: the rule that decided (`exact`, `title-only`, …).
+    public var method: String?
+    /// Matcher only: the first few candidates as `name|set|number` (the card first when identified).
+    public var candidates: [String]?
 
     /// Creates one.
     public init(name: String?, setCode: String?, collectorNumber: String?, confidence: Double? = nil, sentToReview: Bool? = nil) {
@@ -33,6 +43,15 @@ public struct Identification: Sendable, Codable, Equatable {
         self.collectorNumber = collectorNumber
         self.confidence = confidence
         self.sentToReview = sentToReview
+    }
+
+    /// The identification of a matcher result: name and printing only when identified.
+    public init(_ m: MatchResult) {
+        self.init(name: m.card?.name, setCode: m.card?.setCode, collectorNumber: m.card?.collectorNumber,
+                  confidence: m.confidence, sentToReview: m.status != .identified)
+        status = m.status.rawValue
+        method = m.method
+        candidates = m.candidates.prefix(3).map { "\($0.printing.name)|\($0.printing.setCode)|\($0.printing.collectorNumber)" }
     }
 }
 
@@ -59,9 +78,27 @@ public struct IdentifierFactory: Sendable {
         self.make = make
     }
 
-    /// Stand-in until `CardMatcher` lands: name = read title, printing = read set + number.
-    public static let titleOnly = IdentifierFactory(name: "title-only (no matcher yet)", isMatcher: false) {
+    /// Stand-in without a catalog: name = read title, printing = read set + number.
+    public static let titleOnly = IdentifierFactory(name: "title-only stand-in (no matcher)", isMatcher: false) {
         TitleOnlyIdentifier()
+    }
+
+    /// The real matcher: one `CardMatcher` per worker thread over the shared `catalog`.
+    public static func matcher(catalog: CardCatalog, description: String) -> IdentifierFactory {
+        IdentifierFactory(name: "CardMatcher (\(description))", isMatcher: true) {
+            MatcherIdentifier(matcher: CardMatcher(catalog: catalog))
+        }
+    }
+}
+
+/// `CardMatcher` behind the `CardIdentifier` protocol; the match time is recorded as the `match` stage.
+final class MatcherIdentifier: CardIdentifier {
+    let matcher: CardMatcher
+
+    init(matcher: CardMatcher) { self.matcher = matcher }
+
+    func identify(_ reading: CardReading) throws -> Identification {
+        Identification(try matcher.match(reading.fields))
     }
 }
 

@@ -13,7 +13,12 @@ public enum MarkdownReport {
         let containers = r.input.containers.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         out.append("Input: \(r.input.photos) images (\(containers)) from `\(r.input.photoDirectory)`, labels `\(r.input.labelsFile ?? "none")` (\(r.input.labelFormat.rawValue), \(r.input.labelRows) rows, \(r.input.labelledPhotos) labelled images)\(r.input.limit.map { ", --limit \($0)" } ?? "").  ")
         out.append("Identification: \(r.identifier). Accuracy counts images whose label has the field; a failed image counts as wrong; photo_multi matches any of its cards.")
+        if r.matcher {
+            out.append("")
+            out.append("title / set / number / read set+number: the reader's fields. printing / name: the matcher's card, counted only when identified (ambiguous and unidentified count as wrong). identified and sent to review (ambiguous + unidentified): share of all images. Precision of identified: identified and right / identified with a labelled name; right = the name matches (front face of `A // B` accepted) and, when that label row has set and number, both match.")
+        }
         out.append("")
+        out += targets(r)
         for (dimension, title) in [("kind", "Accuracy by kind"), ("folder", "Accuracy by folder"), ("style", "Accuracy by style"), ("variant", "Accuracy by variant")] {
             guard let groups = r.accuracy[dimension] else { continue }
             out.append("## \(title)")
@@ -38,23 +43,32 @@ public enum MarkdownReport {
     // MARK: sections
 
     static func accuracyTable(_ dimension: String, _ groups: [AccuracyGroup], matcher: Bool) -> [String] {
-        var fields: [AccuracyField] = [.title, .set, .number, .printing, .name]
-        var header = "| \(dimension) | images | errors | title | set | number | printing | name"
-        if matcher {
-            fields.append(.matcherPrinting)
-            header += " | printing via matcher | precision of identified | sent to review"
-        }
+        let fields: [AccuracyField] = [.title, .set, .number, .readPrinting, .printing, .name]
+        var header = "| \(dimension) | images | errors | title | set | number | read set+number | printing | name"
+        if matcher { header += " | identified | precision of identified | sent to review" }
         var lines = [header + " |", "|" + String(repeating: "---|", count: header.filter { $0 == "|" }.count)]
         for g in groups {
             var cells = ["\(g.group == "all" ? "**all**" : g.group)", "\(g.photos)", "\(g.errors)"]
             cells += fields.map { tally(g.fields[$0.rawValue]) }
             if matcher {
-                cells.append(g.precisionOfIdentified.map { "\(g.identifiedCorrect)/\(g.identified) (\(pct($0)))" } ?? "–")
-                cells.append(g.shareSentToReview.map { "\(g.sentToReview)/\(g.decided) (\(pct($0)))" } ?? "–")
+                cells.append(g.identifiedShare.map { "\(g.identified)/\(g.photos) (\(pct($0)))" } ?? "–")
+                cells.append(g.precisionOfIdentified.map { "\(g.identifiedCorrect)/\(g.identifiedLabelled) (\(pct($0)))" } ?? "–")
+                cells.append(g.shareSentToReview.map { "\(g.sentToReview)/\(g.photos) (\(pct($0)))" } ?? "–")
             }
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }
         return lines
+    }
+
+    static func targets(_ r: BenchResults) -> [String] {
+        var lines = ["## Targets", "", "Measured in this run (\(r.identifier)).", "",
+                     "| target | measured | how counted | target | met |", "|---|---|---|---|---|"]
+        for t in r.targets {
+            func value(_ v: Double) -> String { t.unit == "share" ? String(format: "%.1f%%", v * 100) : String(format: "%.2fx", v) }
+            let met = t.met.map { $0 ? "met" : "**not met**" } ?? "not measured"
+            lines.append("| \(t.metric) | \(t.measured.map(value) ?? "–") | \(t.detail) | \(t.comparison == ">=" ? "≥" : "≤") \(value(t.target)) | \(met) |")
+        }
+        return lines + [""]
     }
 
     static func speed(_ r: BenchResults) -> [String] {
@@ -143,7 +157,17 @@ public enum MarkdownReport {
 
     static func catalog(_ r: BenchResults) -> [String] {
         var lines = ["## Catalog import", ""]
-        if let status = r.catalogImport.status { lines += [status + ".", ""] }
+        let mc = r.matcherCatalog
+        switch mc.mode {
+        case "built":
+            lines.append("Matcher catalog: built once for this run by one `CatalogImporter.importFiles` call over \(mc.files.map { "`\($0)`" }.joined(separator: " + ")) into a temporary file (removed afterwards), in the bench process before the reader passes: import \(f2(mc.importSeconds)) s, open \(f0(mc.openMs)) ms; \(mc.printings.map(String.init) ?? "?") printings, \(mc.sets.map(String.init) ?? "?") sets, \(mc.names.map(String.init) ?? "?") searchable names, \(mc.databaseBytes.map { f1(Double($0) / 1_048_576) } ?? "–") MiB database.")
+        case "existing":
+            lines.append("Matcher catalog: `\(mc.path ?? "?")` (--catalog), opened in \(f0(mc.openMs)) ms; \(mc.printings.map(String.init) ?? "?") printings, \(mc.sets.map(String.init) ?? "?") sets, \(mc.names.map(String.init) ?? "?") searchable names.")
+        default:
+            lines.append("Matcher catalog: none — \(mc.status ?? "title-only stand-in").")
+        }
+        lines.append("")
+        if let status = r.catalogImport.status { lines += ["Per-file import measurements: " + status + ".", ""] }
         guard !r.catalogImport.rows.isEmpty else { return lines }
         lines.append("`CatalogBenchmark.measureImport` into a fresh temporary catalog, one child process per file (clean peak memory).")
         lines.append("")

@@ -29,8 +29,12 @@ public struct BenchResults: Sendable, Codable {
     public var openMP: OpenMPSection?
     /// Peak resident memory.
     public var memory: MemorySection
+    /// The catalog the matcher used (built once per run, or opened).
+    public var matcherCatalog: MatcherCatalogSection
     /// HOOK: catalog import figures.
     public var catalogImport: CatalogImportSection
+    /// Project targets: measured value, target, met or not.
+    public var targets: [TargetRow]
     /// Photos the reader failed on.
     public var errors: [ErrorRow]
     /// Wall time of each phase, s.

@@ -28,8 +28,14 @@ struct BenchCommand: ParsableCommand {
     var noOpenmp = false
     @Option(help: "Folder with the catalog bulk files for the catalog import section.")
     var catalogData: String = "../shared/carddata"
-    @Flag(help: "Skip the catalog import section.")
+    @Flag(help: "Skip the catalog import section (the matcher's catalog is still built).")
     var noCatalog = false
+    @Option(help: "Catalog for the matcher (default: built once per run, in a temporary file, from both shared bulk files under --catalog-data).")
+    var catalog: String?
+    @Option(help: ArgumentHelp("Scryfall/MTGJSON file to build the matcher's catalog from instead (repeatable; e.g. Fixtures/catalog/sample-cards.json).", valueName: "file"))
+    var catalogJson: [String] = []
+    @Flag(help: "No matcher: the title-only stand-in (name = read title, printing = read set + number).")
+    var noMatcher = false
     @Option(help: ArgumentHelp("Timed recognitions per item in the OpenMP probe.", visibility: .hidden))
     var openmpRepeats: Int = 10
     // Hidden probe mode: the bench re-runs itself as
@@ -44,6 +50,9 @@ struct BenchCommand: ParsableCommand {
     mutating func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+        if [catalog != nil, !catalogJson.isEmpty, noMatcher].filter({ $0 }).count > 1 {
+            throw ValidationError("--catalog, --catalog-json and --no-matcher exclude each other")
+        }
     }
 
     func run() throws {
@@ -57,7 +66,15 @@ struct BenchCommand: ParsableCommand {
         }
         try Bench.run(BenchConfiguration(photoDirectory: photoDir, labelsFile: labels, jobs: jobs, jsonPath: json, limit: limit,
                                          references: !noReferences, openMP: !noOpenmp, openMPRepeats: openmpRepeats,
-                                         catalogData: noCatalog ? nil : catalogData))
+                                         catalogData: noCatalog ? nil : catalogData, matcherCatalog: matcherCatalog))
+    }
+
+    /// `--catalog`, else `--catalog-json`, else the shared bulk files (`--no-matcher`: none).
+    var matcherCatalog: MatcherCatalogSource {
+        if noMatcher { return .none }
+        if let catalog { return .existing(path: catalog) }
+        if !catalogJson.isEmpty { return .files(catalogJson) }
+        return .sharedBulk(folder: catalogData)
     }
 }
 

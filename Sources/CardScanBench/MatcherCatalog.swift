@@ -1,0 +1,112 @@
+import CardCatalog
+import Foundation
+
+// The catalog the matcher uses during the run (not the import measurements in `CatalogImport.swift`,
+// which run in child processes). Chosen by `cardscan-bench`:
+// - `--catalog PATH`: an existing catalog, opened read-only;
+// - `--catalog-json FILE` (repeatable): these Scryfall/MTGJSON files, imported into a temporary catalog
+//   (the fixtures run passes the sample catalog `Fixtures/catalog/sample-cards.json`);
+// - default: both shared bulk files under the card-data folder that exist, imported in one call into
+//   a temporary catalog;
+// - `--no-matcher`: no catalog, the title-only stand-in.
+// The build happens once per run, before the reader passes, and is timed; the temporary file is
+// removed when the run ends.
+
+/// Where the matcher's catalog comes from.
+public enum MatcherCatalogSource: Sendable, Equatable {
+    /// No matcher: the title-only stand-in.
+    case none
+    /// Open an existing catalog file.
+    case existing(path: String)
+    /// Import these files (in one `importFiles` call) into a temporary catalog.
+    case files([String])
+    /// Import the shared bulk files found under this card-data folder into a temporary catalog.
+    case sharedBulk(folder: String)
+
+    /// The shared bulk files, in import order (relative to the card-data folder).
+    public static let sharedSources = ["scryfall-2019/cards.json.gz", "mtgjson-2022/AllPrintings-slim.json.gz"]
+}
+
+/// The matcher catalog of this run, as reported.
+public struct MatcherCatalogSection: Sendable, Codable {
+    /// `existing`, `built`, or `none`.
+    public var mode: String
+    /// Catalog file (the temporary file for a built catalog; removed after the run).
+    public var path: String?
+    /// Files imported (built catalogs).
+    public var files: [String]
+    /// Import time (one `importFiles` call over all files), s.
+    public var importSeconds: Double?
+    /// Time to open the catalog (loads the name index), ms.
+    public var openMs: Double?
+    /// Printings, sets and searchable names in the catalog.
+    public var printings: Int?
+    public var sets: Int?
+    public var names: Int?
+    /// Records read per file (built catalogs).
+    public var recordsPerFile: [String: Int]?
+    /// Database size, bytes.
+    public var databaseBytes: Int?
+    /// Why there is no matcher (or what went wrong).
+    public var status: String?
+}
+
+/// Builds or opens the matcher catalog.
+enum MatcherCatalog {
+    /// The catalog (nil: stand-in), its section, and a clean-up to call when the run ends.
+    static func prepare(_ source: MatcherCatalogSource) throws -> (catalog: CardCatalog?, section: MatcherCatalogSection, cleanUp: () -> Void) {
+        var files: [String]
+        switch source {
+        case .none:
+            return (nil, MatcherCatalogSection(mode: "none", files: [], status: "title-only stand-in (--no-matcher)"), {})
+        case .existing(let path):
+            let url = URL(fileURLWithPath: path)
+            let t0 = BenchClock.nanos
+            let catalog = try CardCatalog(url: url)
+            var section = MatcherCatalogSection(mode: "existing", path: path, files: [], openMs: BenchClock.ms(t0, BenchClock.nanos))
+            fill(&section, catalog, url)
+            Progress.line("catalog: opened \(path) (\(section.printings ?? 0) printings) in \(Progress.ms(section.openMs ?? 0))")
+            return (catalog, section, {})
+        case .files(let list):
+            files = list
+        case .sharedBulk(let folder):
+            files = MatcherCatalogSource.sharedSources.map { (folder as NSString).appendingPathComponent($0) }
+                .filter { FileManager.default.fileExists(atPath: $0) }
+            guard !files.isEmpty else {
+                return (nil, MatcherCatalogSection(mode: "none", files: [],
+                                                   status: "no shared bulk files under \(folder): title-only stand-in"), {})
+            }
+        }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-bench-matcher-\(getpid()).sqlite")
+        let cleanUp = {
+            for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
+        }
+        cleanUp()
+        Progress.line("catalog: importing \(files.joined(separator: " + ")) into \(url.path) for the matcher …")
+        do {
+            let t0 = BenchClock.nanos
+            let report = try CatalogImporter(catalogURL: url).importFiles(files, replacing: true)
+            let importSeconds = BenchClock.ms(t0, BenchClock.nanos) / 1000
+            let t1 = BenchClock.nanos
+            let catalog = try CardCatalog(url: url)
+            var section = MatcherCatalogSection(mode: "built", path: url.path, files: files, importSeconds: importSeconds,
+                                                openMs: BenchClock.ms(t1, BenchClock.nanos))
+            section.recordsPerFile = Dictionary(report.sources.map { ($0.path, $0.records) }, uniquingKeysWith: +)
+            fill(&section, catalog, url)
+            Progress.line("catalog: \(section.printings ?? 0) printings, \(section.sets ?? 0) sets in \(String(format: "%.1f", importSeconds)) s")
+            return (catalog, section, cleanUp)
+        } catch {
+            cleanUp()
+            throw error
+        }
+    }
+
+    private static func fill(_ section: inout MatcherCatalogSection, _ catalog: CardCatalog, _ url: URL) {
+        if let info = try? catalog.info() {
+            section.printings = info.printings
+        }
+        section.sets = catalog.sets.count
+        section.names = catalog.nameCount
+        section.databaseBytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
+    }
+}
