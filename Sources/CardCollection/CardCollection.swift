@@ -64,6 +64,12 @@ public struct Entry: Sendable, Codable, Equatable {
         self.sourceHash = sourceHash; self.batchID = batchID; self.purchasePrice = purchasePrice
     }
 
+    enum CodingKeys: String, CodingKey {
+        case id, scryfallID = "scryfall_id", name, setCode = "set_code", collectorNumber = "collector_number", language, rarity,
+             quantity, finish, condition, pool, tags, addedAt = "added_at", sourcePath = "source_path", sourceHash = "source_hash",
+             batchID = "batch_id", purchasePrice = "purchase_price"
+    }
+
     static func normalizedTags(_ tags: [String]) -> [String] {
         Array(Set(tags.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })).sorted()
     }
@@ -94,6 +100,11 @@ public struct Holding: Sendable, Codable, Equatable {
         self.language = language; self.rarity = rarity; self.quantity = quantity; self.finish = finish
         self.condition = condition; self.pool = pool; self.tags = Entry.normalizedTags(tags); self.addedAt = Dates.date(milliseconds: Dates.milliseconds(addedAt))
         self.purchasePrice = purchasePrice
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case scryfallID = "scryfall_id", name, setCode = "set_code", collectorNumber = "collector_number", language, rarity,
+             quantity, finish, condition, pool, tags, addedAt = "added_at", purchasePrice = "purchase_price"
     }
 
     /// The entry this holding becomes when imported.

@@ -129,7 +129,6 @@ public enum CollectionFiles {
                 var c = enc.singleValueContainer()
                 try c.encode(Dates.iso.string(from: date))
             }
-            encoder.keyEncodingStrategy = .convertToSnakeCase
             return String(decoding: try encoder.encode(holdings), as: UTF8.self) + "\n"
         }
         let stream = OutputStream(toMemory: ())
@@ -247,7 +246,6 @@ public enum CollectionFiles {
 
     static func parseJSON(_ text: String, file: String, pool: String) throws -> [Holding] {
         let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
         decoder.dateDecodingStrategy = .custom { dec in
             let s = try dec.singleValueContainer().decode(String.self)
             guard let d = Dates.iso.date(from: s) ?? Dates.parseLoose(s) else {

@@ -175,6 +175,13 @@ public final class CollectionStore: Sendable {
                 CREATE INDEX review_batch ON review(batch_id);
                 """)
         }
+        m.registerMigration("v2-lookup-indexes") { db in
+            // `undo` and `review` look rows up by batch and state.
+            try db.execute(sql: """
+                CREATE INDEX photo_batch ON photo(batch_id);
+                CREATE INDEX review_state ON review(state, id);
+                """)
+        }
         return m
     }
 
