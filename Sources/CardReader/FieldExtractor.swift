@@ -37,7 +37,7 @@ struct FieldExtractor {
     /// The title: the most confident, most letter-like, tallest line in the title band, cleaned.
     private func title(from observations: [CardObservation]) -> ExtractedField<String>? {
         let scored = observations.compactMap { o -> (Double, String, CardObservation)? in
-            let cleaned = TitleCleaner.clean(o.observation.text)
+            let cleaned = TitleCleaner.clean(o.observation.text, characterConfidences: o.observation.characterConfidences)
             guard cleaned.filter(\.isLetter).count >= 2 else { return nil }
             let letters = Double(cleaned.filter(\.isLetter).count) / Double(max(1, cleaned.count))
             let score = o.observation.confidence * letters * o.observation.boundingBox.height.squareRoot() * Double(cleaned.count).squareRoot()
@@ -51,8 +51,25 @@ struct FieldExtractor {
 /// Cleans an OCR'd title line: trims frame and mana-symbol debris at both ends.
 public enum TitleCleaner {
     /// Drops leading/trailing characters and short tokens that cannot belong to a card name.
-    public static func clean(_ raw: String) -> String {
+    /// With per-character confidences (one per non-space character), trailing and leading words
+    /// read less surely than the line's typical character are dropped too: mana symbols read as
+    /// letters ("Tower Geist Be") score a few points below the title's own letters.
+    public static func clean(_ raw: String, characterConfidences: [Double] = []) -> String {
         var words = raw.split(separator: " ").map(String.init)
+        let letters = words.reduce(0) { $0 + $1.count }
+        if letters == characterConfidences.count, words.count > 1 {
+            var offset = 0
+            var means: [Double] = []
+            for w in words {
+                let slice = characterConfidences[offset..<(offset + w.count)]
+                means.append(slice.reduce(0, +) / Double(max(1, slice.count)))
+                offset += w.count
+            }
+            let sorted = characterConfidences.sorted()
+            let typical = sorted[sorted.count / 2]
+            while words.count > 1, let last = means.last, last < typical - 0.03 { words.removeLast(); means.removeLast() }
+            while words.count > 1, let first = means.first, first < typical - 0.03 { words.removeFirst(); means.removeFirst() }
+        }
         func junk(_ w: String) -> Bool {
             let letters = w.filter(\.isLetter).count
             if letters == 0 { return true }

@@ -113,7 +113,7 @@ struct ReadPipeline {
         // Title-like: confident, mostly letters, several characters, and tall in the band (small
         // print such as an upside-down copyright line is not a title).
         let quality = found.map { o -> Double in
-            let text = TitleCleaner.clean(o.text)
+            let text = TitleCleaner.clean(o.text, characterConfidences: o.characterConfidences)
             let letters = Double(text.filter(\.isLetter).count) / Double(max(1, o.text.count))
             let tall = min(1, max(0, (o.boundingBox.height - 0.15) / 0.2))
             return o.confidence * letters * min(1, Double(text.count) / 4) * tall
