@@ -15,4 +15,10 @@ enum CardLayout {
     /// It reaches past the card's bottom edge: when the locator stopped at the inner frame of a
     /// black-bordered card the real lines sit just below the quad.
     static let collector = CardRegion(u0: 0.01, v0: 0.91, u1: 0.48, v1: 1.035)
+
+    /// Bands to try when the standard ones read nothing convincing: the locator may have stopped
+    /// at the card's inner frame, so the title can sit above the quad and the collector lines
+    /// below it.
+    static let extendedTitle = CardRegion(u0: 0.04, v0: -0.015, u1: 0.80, v1: 0.11)
+    static let extendedCollector = CardRegion(u0: 0.01, v0: 0.91, u1: 0.48, v1: 1.08)
 }

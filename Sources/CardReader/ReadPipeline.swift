@@ -27,9 +27,12 @@ struct ReadPipeline {
         search: for base in hypotheses {
             for turn in [0, 2] {
                 let corners = (0..<4).map { base[($0 + turn) % 4] }
-                let attempt = try attempt(corners, gray: gray)
-                if best == nil || attempt.score > best!.score { best = attempt }
-                if attempt.isConvincing { break search }
+                for extended in [false, true] {
+                    var attempt = try attempt(corners, gray: gray, extended: extended)
+                    if extended { attempt.prior = -0.15 } // the standard bands win a tie
+                    if best == nil || attempt.score > best!.score { best = attempt }
+                    if attempt.isConvincing { break search }
+                }
             }
         }
         let corners = best!.corners
@@ -59,23 +62,27 @@ struct ReadPipeline {
         var observations: [CardObservation]
         var fields: ExtractedFields
         var titleQuality: Double
+        /// Credit (or debit) for how the attempt was made.
+        var prior = 0.0
         /// Title quality plus credit for collector lines that parse.
-        var score: Double { titleQuality + (fields.collectorNumber != nil ? 0.6 : 0) + (fields.setCode != nil ? 0.4 : 0) }
+        var score: Double { prior + titleQuality + (fields.collectorNumber != nil ? 0.6 : 0) + (fields.setCode != nil ? 0.4 : 0) }
         /// Good enough to stop looking at other hypotheses.
         var isConvincing: Bool { titleQuality > 0.6 && (fields.collectorNumber != nil || fields.setCode != nil) }
     }
 
-    private func attempt(_ corners: [PixelPoint], gray: GrayImage) throws -> Attempt {
-        let title = try readRegion("title", CardLayout.title, cardHeight: CardLayout.titleCardHeight,
+    private func attempt(_ corners: [PixelPoint], gray: GrayImage, extended: Bool) throws -> Attempt {
+        let titleRegion = extended ? CardLayout.extendedTitle : CardLayout.title
+        let collectorRegion = extended ? CardLayout.extendedCollector : CardLayout.collector
+        let title = try readRegion("title", titleRegion, cardHeight: CardLayout.titleCardHeight,
                                    gray: gray, corners: corners, psm: .singleBlock)
-        let collector = try readRegion("collector", CardLayout.collector, cardHeight: CardLayout.bottomCardHeight,
+        let collector = try readRegion("collector", collectorRegion, cardHeight: CardLayout.bottomCardHeight,
                                        gray: gray, corners: corners, psm: .sparseText)
         var observations = title.observations + collector.observations
         var fields = extractor.extract(observations)
         if fields.collectorNumber == nil, title.quality > 0.3, !collector.observations.isEmpty {
             // Second look at the collector lines with the characters they can hold: Tesseract
             // otherwise drifts to lower case ("ose/ies" for 056/185).
-            let constrained = try readRegion("collector", CardLayout.collector, cardHeight: CardLayout.bottomCardHeight,
+            let constrained = try readRegion("collector", collectorRegion, cardHeight: CardLayout.bottomCardHeight,
                                              gray: gray, corners: corners, psm: .sparseText,
                                              whitelist: "0123456789/ABCDEFGHIJKLMNOPQRSTUVWXYZ")
             let retry = title.observations + constrained.observations
@@ -110,12 +117,14 @@ struct ReadPipeline {
             card.boundingBox = NormalizedRect(x: b.x, y: b.y, width: b.w, height: b.h)
             return CardObservation(region: name, observation: card)
         }
-        // Title-like: confident, mostly letters, several characters, and tall in the band (small
-        // print such as an upside-down copyright line is not a title).
+        // Title-like: confident, mostly letters, several characters, and as tall as a title on a
+        // card (small print, such as an upside-down copyright line, is not a title).
+        let bandHeight = region.v1 - region.v0
         let quality = found.map { o -> Double in
             let text = TitleCleaner.clean(o.text, characterConfidences: o.characterConfidences)
             let letters = Double(text.filter(\.isLetter).count) / Double(max(1, o.text.count))
-            let tall = min(1, max(0, (o.boundingBox.height - 0.15) / 0.2))
+            let cardHeight = o.boundingBox.height * bandHeight
+            let tall = min(1, max(0, (cardHeight - 0.012) / 0.014))
             return o.confidence * letters * min(1, Double(text.count) / 4) * tall
         }.max() ?? 0
         return RegionRead(observations: mapped, quality: quality)
