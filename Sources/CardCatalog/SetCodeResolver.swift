@@ -44,11 +44,17 @@ struct SetCodeResolver: Sendable {
 
 extension CardCatalog {
     /// A set code as read on a card (`bez`, `0tk`) snapped to a known one: the code itself when it
-    /// exists, else the nearest code (printed set size breaking ties) when it is close enough,
-    /// else nil. Handed to the card reader as its set-code vocabulary.
+    /// exists; else the nearest code when the printed set size agrees with it, or when only OCR-like
+    /// confusions separate them and no other code is as close; else nil. Three-letter codes are so
+    /// dense that a bare edit distance of one proves little. Handed to the card reader as its
+    /// set-code vocabulary.
     public func resolveSetCode(_ code: String, printedSize: Int?) -> String? {
         if set(code: code) != nil { return code.lowercased() }
-        guard let best = nearestSetCodes(code, printedSize: printedSize, limit: 1).first, best.score >= 0.5 else { return nil }
-        return best.code
+        let near = nearestSetCodes(code, printedSize: printedSize, limit: 2)
+        guard let best = near.first else { return nil }
+        let unique = near.count < 2 || near[1].score < best.score - 0.05
+        if let printedSize, best.set.printedSize == printedSize, best.score >= 0.6, unique { return best.code }
+        if best.score >= 0.8, unique { return best.code }
+        return nil
     }
 }

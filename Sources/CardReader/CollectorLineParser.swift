@@ -111,28 +111,44 @@ public enum CollectorLineParser {
 
     // MARK: - Set line
 
-    /// `BFZ • EN` → ("bfz", "en"). The set code is 3–5 letters/digits just before the language code.
+    /// Misreads of `EN` seen on the small print.
+    static let languageMisreads: [String: String] = ["EM": "en", "FN": "en", "EH": "en", "FM": "en", "EW": "en"]
+
+    /// `BFZ • EN` → ("bfz", "en"). The set code is the 2–5 letters and digits just before the
+    /// language code, whatever the bullet was read as (`BFZ « EN`, `OR!I*EN`, `BFZEN`). A two-letter
+    /// code is a partial read that only a set-code vocabulary can complete.
     static func parseSetLine(_ raw: String) -> (String, String)? {
-        let cleaned = raw.uppercased().map { $0.isLetter || $0.isNumber ? $0 : " " }
-        let words = String(cleaned).split(separator: " ").map(String.init)
-        for (i, word) in words.enumerated() where i > 0 {
-            // The language may be glued to junk from the bullet: "*EN", "¢EN" were removed above.
-            guard let lang = languages[word] else { continue }
-            var code = words[i - 1]
-            // A misread bullet can stick to the set code: "BFZE" + "EN" → try dropping a trailing letter.
-            if code.count > 5 { code = String(code.prefix(5)) }
-            guard (3...5).contains(code.count), code.contains(where: \.isLetter) else { continue }
-            return (fixSetCode(code).lowercased(), lang)
-        }
-        // Language glued to the code with the bullet lost: "BFZEN".
-        for word in words where (5...7).contains(word.count) {
-            let lang = String(word.suffix(2))
-            guard let scryfall = languages[lang] else { continue }
-            let code = String(word.dropLast(2))
-            guard (3...5).contains(code.count), code.first!.isLetter else { continue }
-            return (fixSetCode(code).lowercased(), scryfall)
+        let upper = Array(raw.uppercased())
+        func isAlnum(_ c: Character) -> Bool { c.isASCII && (c.isLetter || c.isNumber) }
+        var i = 2
+        while i <= upper.count {
+            // A two-letter token ending at i, not glued to letters on its right.
+            let pair = String(upper[(i - 2)..<i])
+            let rightFree = i == upper.count || !isAlnum(upper[i])
+            if rightFree, let lang = languages[pair] ?? languageMisreads[pair] {
+                var prefix = Array(upper[0..<(i - 2)])
+                // Code glued to the language ("BFZEN") or separated by junk ("BFZ « EN").
+                while let last = prefix.last, !isAlnum(last) { prefix.removeLast() }
+                let words = String(prefix).split { !isAlnum($0) }.map(String.init)
+                if let code = codeCandidate(words) { return (code.lowercased(), lang) }
+            }
+            i += 1
         }
         return nil
+    }
+
+    /// The set code from the words before the language: the last word when it has 2–5
+    /// characters, else the last two words joined ("OR", "I" → "ORI").
+    private static func codeCandidate(_ words: [String]) -> String? {
+        guard let last = words.last else { return nil }
+        var code = last
+        if code.count < 3, words.count >= 2, (3...5).contains(words[words.count - 2].count + code.count),
+           words[words.count - 2].count <= 2 {
+            code = words[words.count - 2] + code
+        }
+        if code.count > 5 { code = String(code.suffix(5)) }
+        guard (2...5).contains(code.count), code.contains(where: \.isLetter) else { return nil }
+        return code
     }
 
     /// Set codes are mostly letters; fix digits that are usually letter misreads only where the

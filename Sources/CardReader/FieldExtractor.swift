@@ -10,8 +10,7 @@ struct FieldExtractor {
     func extract(_ observations: [CardObservation]) -> ExtractedFields {
         var fields = ExtractedFields()
         fields.title = title(from: observations.filter { $0.region == "title" })
-        let bottom = observations.filter { $0.region != "title" }
-            .sorted { ($0.observation.boundingBox.midY, -$0.observation.boundingBox.x) > ($1.observation.boundingBox.midY, -$1.observation.boundingBox.x) }
+        let bottom = Self.joinLines(observations.filter { $0.region != "title" })
         let parsed = CollectorLineParser.parse(lines: bottom.map(\.observation.text))
         func confidence(of source: String?) -> Double {
             bottom.first { $0.observation.text == source }?.observation.confidence ?? 0
@@ -25,13 +24,49 @@ struct FieldExtractor {
         if let s = parsed.setSize { fields.setSize = ExtractedField(value: s, confidence: numberConfidence, sources: numberSources) }
         if let r = parsed.rarity { fields.rarity = ExtractedField(value: r, confidence: numberConfidence, sources: numberSources) }
         if let c = parsed.setCode {
-            let resolved = resolveSetCode?(c, parsed.setSize) ?? c
-            let confidence = resolved == c ? setConfidence : setConfidence * 0.8
-            fields.setCode = ExtractedField(value: resolved, confidence: confidence, sources: setSources)
+            // A code as read is kept only when it is plausible on its own (3+ characters) or a
+            // vocabulary completes it.
+            // A two-character code needs the printed set size beside it to be completed.
+            let resolvable = c.count >= 3 || parsed.setSize != nil
+            let resolved = resolvable ? (resolveSetCode.map { $0(c, parsed.setSize) } ?? (c.count >= 3 ? c : nil)) : nil
+            if let resolved {
+                let confidence = resolved == c ? setConfidence : setConfidence * 0.8
+                fields.setCode = ExtractedField(value: resolved, confidence: confidence, sources: setSources)
+            }
         }
         if let l = parsed.language { fields.language = ExtractedField(value: l, confidence: setConfidence, sources: setSources) }
-        fields.frameEra = parsed.era
+        // The era stands on what was kept: a set code the vocabulary rejected says nothing.
+        fields.frameEra = fields.collectorNumber == nil && fields.setCode == nil ? .unknown : parsed.era
         return fields
+    }
+
+    /// Observations on the same printed line (PSM 11 splits a line at wide gaps such as the lost
+    /// bullet in `ORI • EN`) joined left to right, lines ordered top to bottom.
+    static func joinLines(_ observations: [CardObservation]) -> [CardObservation] {
+        var lines: [[CardObservation]] = []
+        for o in observations.sorted(by: { $0.observation.boundingBox.midY > $1.observation.boundingBox.midY }) {
+            let box = o.observation.boundingBox
+            if let i = lines.firstIndex(where: { line in
+                let ref = line[0].observation.boundingBox
+                return abs(ref.midY - box.midY) < min(ref.height, box.height) * 0.5
+            }) {
+                lines[i].append(o)
+            } else {
+                lines.append([o])
+            }
+        }
+        return lines.map { parts in
+            let sorted = parts.sorted { $0.observation.boundingBox.x < $1.observation.boundingBox.x }
+            guard sorted.count > 1 else { return sorted[0] }
+            var joined = sorted[0]
+            joined.observation.text = sorted.map(\.observation.text).joined(separator: " ")
+            joined.observation.confidence = sorted.map(\.observation.confidence).min() ?? 0
+            joined.observation.characterConfidences = sorted.flatMap(\.observation.characterConfidences)
+            let minX = sorted.map(\.observation.boundingBox.x).min()!, maxX = sorted.map(\.observation.boundingBox.maxX).max()!
+            joined.observation.boundingBox.x = minX
+            joined.observation.boundingBox.width = maxX - minX
+            return joined
+        }
     }
 
     /// The title: the most confident, most letter-like, tallest line in the title band, cleaned.
