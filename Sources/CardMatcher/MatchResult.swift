@@ -47,4 +47,13 @@ public struct MatchResult: Sendable, Codable, Equatable {
         self.candidates = candidates
         self.method = method
     }
+
+    /// The card's name when it is known even if the printing is not: the identified card's name, or
+    /// the one name every candidate shares (e.g. a basic land or a reprint without a readable number).
+    public var name: String? {
+        if let card { return card.name }
+        guard status == .ambiguous, let first = candidates.first?.printing.name,
+              candidates.allSatisfy({ $0.printing.name == first }) else { return nil }
+        return first
+    }
 }

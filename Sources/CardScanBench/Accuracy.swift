@@ -14,7 +14,8 @@ public enum AccuracyField: String, Sendable, Codable, CaseIterable {
     /// Identified printing (set + number): the matcher's card when identified (nothing otherwise),
     /// or the read set + number for the title-only stand-in.
     case printing
-    /// Identified name: the matcher's card when identified, or the read title for the stand-in.
+    /// Name: the matcher's card when identified, or the one name all its candidates share (see
+    /// `MatchResult.name`); the read title for the stand-in.
     case name
 }
 

@@ -45,9 +45,10 @@ public struct Identification: Sendable, Codable, Equatable {
         self.sentToReview = sentToReview
     }
 
-    /// The identification of a matcher result: name and printing only when identified.
+    /// The identification of a matcher result: the printing only when identified; the name also when
+    /// every candidate shares it (the card is known, its printing is not).
     public init(_ m: MatchResult) {
-        self.init(name: m.card?.name, setCode: m.card?.setCode, collectorNumber: m.card?.collectorNumber,
+        self.init(name: m.name, setCode: m.card?.setCode, collectorNumber: m.card?.collectorNumber,
                   confidence: m.confidence, sentToReview: m.status != .identified)
         status = m.status.rawValue
         method = m.method
