@@ -30,7 +30,9 @@ enum PhotoFiles {
 
     /// Depth-first walk that follows symlinked folders once (a symlink loop is visited only once).
     private static func walk(_ dir: String, into found: inout [String], visited: inout Set<String>) {
-        let real = (dir as NSString).resolvingSymlinksInPath
+        // realpath(3): NSString.resolvingSymlinksInPath resolves a relative link such as `up -> ../..`
+        // against the wrong folder on Linux (it gave "/"), so a loop was walked ~40 levels deep.
+        let real = realpath(dir, nil).map { resolved in defer { free(resolved) }; return String(cString: resolved) } ?? dir
         guard visited.insert(real).inserted, let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
         for name in names where !name.hasPrefix(".") {
             let path = (dir as NSString).appendingPathComponent(name)

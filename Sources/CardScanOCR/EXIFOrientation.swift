@@ -36,6 +36,7 @@ public enum EXIFOrientation: Int, Sendable, Codable {
                b[start] == 0x45, b[start + 1] == 0x78, b[start + 2] == 0x69, b[start + 3] == 0x66,
                b[start + 4] == 0, b[start + 5] == 0 {
                 let end = min(b.count, i + 2 + length)
+                guard end >= start + 6 else { return nil } // a segment length shorter than "Exif\0\0"
                 let segment = UnsafeBufferPointer(rebasing: b[(start + 6)..<end])
                 return parseTIFF(segment, at: 0)
             }

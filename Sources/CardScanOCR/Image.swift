@@ -39,6 +39,8 @@ public final class Image: @unchecked Sendable {
     /// Loads an image file.
     /// - Throws: ``OCRError`` naming the file: unreadable, empty, unsupported, corrupt, too large.
     public convenience init(contentsOf path: String, options: LoadOptions = LoadOptions()) throws {
+        // Only regular files: reading a FIFO would block for ever and a device (/dev/zero) never ends.
+        if let reason = Self.notARegularFile(path) { throw OCRError.unreadableFile(path: path, reason: reason) }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
@@ -53,9 +55,10 @@ public final class Image: @unchecked Sendable {
         LeptonicaSetup.once()
         guard !data.isEmpty else { throw OCRError.emptyFile(path: name) }
         let format = try ImageFormat.detect(data, name: name)
-        try ImageFormat.checkSize(data, name: name, format: format, maxPixels: options.maxPixels)
+        let header = try ImageFormat.checkSize(data, name: name, format: format, maxPixels: options.maxPixels)
         let orientation = options.applyEXIFOrientation ? EXIFOrientation.read(from: data) : .up
-        guard let decoded = ImageFormat.decode(data, format: format, grayscale: options.grayscale) else {
+        guard let decoded = ImageFormat.decode(data, format: format, grayscale: options.grayscale,
+                                               samplesPerPixel: header.samplesPerPixel) else {
             throw OCRError.corruptImage(path: name, format: format.name)
         }
         let normalised = Self.normalise(decoded, grayscale: options.grayscale)
@@ -100,8 +103,18 @@ public final class Image: @unchecked Sendable {
                         dst[row + x] = UInt8((r * 77 + g * 150 + b * 29) >> 8)
                     }
                 } else {
-                    // 8 bpp: bytes are packed big-endian within each 32-bit word.
-                    for x in 0..<w {
+                    // 8 bpp: bytes are packed big-endian within each 32-bit word; copy whole
+                    // words byte-swapped, then the tail.
+                    let words = w / 4
+                    UnsafeMutableRawPointer(dst.baseAddress! + row).withMemoryRebound(to: UInt8.self, capacity: w) { out in
+                        for i in 0..<words {
+                            let v = line[i].bigEndian
+                            withUnsafeBytes(of: v) { b in
+                                out[4 * i] = b[0]; out[4 * i + 1] = b[1]; out[4 * i + 2] = b[2]; out[4 * i + 3] = b[3]
+                            }
+                        }
+                    }
+                    for x in (words * 4)..<w {
                         dst[row + x] = UInt8((line[x >> 2] >> UInt32(24 - 8 * (x & 3))) & 0xFF)
                     }
                 }
@@ -143,14 +156,16 @@ public final class Image: @unchecked Sendable {
         if !grayscale, depth == 32, pixGetSpp(pix) == 3 { return pix }
         var source: UnsafeMutablePointer<PIX>? = pix
         let converted: UnsafeMutablePointer<PIX>?
-        if grayscale {
+        if depth == 32, pixGetSpp(pix) == 4, let blended = pixAlphaBlendUniform(pix, 0xFFFFFF00) {
+            // Transparent pixels over white in both modes (as a viewer shows them); the grey
+            // conversion alone would keep whatever colour hides under alpha 0 (often black).
+            pixSetSpp(blended, 3)
+            converted = grayscale ? pixConvertTo8(blended, 0) : blended
+            if grayscale { var b: UnsafeMutablePointer<PIX>? = blended; pixDestroy(&b) }
+        } else if grayscale {
             converted = pixConvertTo8(pix, 0)
         } else {
-            if depth == 32, pixGetSpp(pix) == 4 {
-                converted = pixAlphaBlendUniform(pix, 0xFFFFFF00) // alpha over white
-            } else {
-                converted = pixConvertTo32(pix)
-            }
+            converted = pixConvertTo32(pix)
         }
         guard let converted else { return pix }
         pixDestroy(&source)
@@ -186,11 +201,37 @@ public final class Image: @unchecked Sendable {
     }
 
     static func describe(_ error: Error, path: String) -> String {
-        var isDir: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDir) { return "no such file" }
-        if isDir.boolValue { return "is a directory" }
+        if let reason = notARegularFile(path) { return reason }
         if !FileManager.default.isReadableFile(atPath: path) { return "permission denied" }
-        return (error as NSError).localizedDescription
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return nsError.localizedDescription
+    }
+
+    /// Why `path` cannot be read as an image file, or nil for a regular file (stat follows links).
+    static func notARegularFile(_ path: String) -> String? {
+        var st = stat()
+        guard stat(path, &st) == 0 else {
+            let code = errno
+            var link = stat()
+            switch code {
+            case ELOOP: return "symbolic link loop"
+            case ENOENT where lstat(path, &link) == 0: return "broken symbolic link"
+            case ENOENT, ENOTDIR: return "no such file"
+            case EACCES: return "permission denied"
+            default: return String(cString: strerror(code))
+            }
+        }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "is a directory"
+        case S_IFIFO: return "is a FIFO (named pipe), not a regular file"
+        case S_IFSOCK: return "is a socket, not a regular file"
+        case S_IFCHR, S_IFBLK: return "is a device, not a regular file"
+        default: return "not a regular file"
+        }
     }
 }
 

@@ -58,36 +58,51 @@ enum ImageFormat: Sendable {
         return "unrecognised content"
     }
 
+    /// What the header says, read before any pixel is decoded.
+    struct Header: Sendable, Equatable {
+        var width: Int
+        var height: Int
+        /// Samples per pixel: 1 grey, 3 RGB, 4 RGBA (PNG) or CMYK/YCCK (JPEG).
+        var samplesPerPixel: Int
+    }
+
     /// Reads width and height from the header and refuses images above the pixel limit.
-    static func checkSize(_ data: Data, name: String, format: ImageFormat, maxPixels: Int) throws {
+    @discardableResult
+    static func checkSize(_ data: Data, name: String, format: ImageFormat, maxPixels: Int) throws -> Header {
         var fmt: Int32 = 0, w: Int32 = 0, h: Int32 = 0, bps: Int32 = 0, spp: Int32 = 0, cmap: Int32 = 0
         let ok = data.withUnsafeBytes { raw -> Bool in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return false }
-            return pixReadHeaderMem(base, raw.count, &fmt, &w, &h, &bps, &spp, &cmap) == 0
+            return CLibraryChatter.silenced { pixReadHeaderMem(base, raw.count, &fmt, &w, &h, &bps, &spp, &cmap) == 0 }
         }
         guard ok, w > 0, h > 0 else { throw OCRError.corruptImage(path: name, format: format.name) }
         if Int(w) * Int(h) > maxPixels {
             throw OCRError.imageTooLarge(path: name, width: Int(w), height: Int(h), limit: maxPixels)
         }
         if w < 8 || h < 8 { throw OCRError.imageTooSmall(path: name, width: Int(w), height: Int(h)) }
+        return Header(width: Int(w), height: Int(h), samplesPerPixel: Int(spp))
     }
 
-    /// Decodes; nil on failure. JPEGs with decoder warnings (truncated data) count as failures.
-    static func decode(_ data: Data, format: ImageFormat, grayscale: Bool) -> UnsafeMutablePointer<PIX>? {
+    /// Decodes; nil on failure. JPEGs with decoder warnings (truncated or damaged data) count as
+    /// failures, including warnings libjpeg prints after the last scanline, which Leptonica does not
+    /// count (see ``CLibraryChatter``). `samplesPerPixel` comes from the header: a 4-sample
+    /// (CMYK/YCCK) JPEG cannot be decoded to luminance by libjpeg ("Unsupported color conversion
+    /// request"), so it is decoded to RGB and converted to grey afterwards. Whatever the C decoders
+    /// print on stderr is kept off the terminal: the caller reports one error naming the file.
+    static func decode(_ data: Data, format: ImageFormat, grayscale: Bool, samplesPerPixel: Int = 3) -> UnsafeMutablePointer<PIX>? {
         data.withUnsafeBytes { raw -> UnsafeMutablePointer<PIX>? in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
             if format == .jpeg {
                 var warnings: Int32 = 0
-                let hint = grayscale ? Int32(L_JPEG_READ_LUMINANCE) : 0
-                let pix = pixReadMemJpeg(base, raw.count, 0, 1, &warnings, hint)
-                if warnings > 0 {
+                let hint = grayscale && samplesPerPixel != 4 ? Int32(L_JPEG_READ_LUMINANCE) : 0
+                let (pix, messages) = CLibraryChatter.capturing { pixReadMemJpeg(base, raw.count, 0, 1, &warnings, hint) }
+                if warnings > 0 || !messages.isEmpty {
                     var bad: UnsafeMutablePointer<PIX>? = pix
                     pixDestroy(&bad)
                     return nil
                 }
                 return pix
             }
-            return pixReadMem(base, raw.count)
+            return CLibraryChatter.silenced { pixReadMem(base, raw.count) }
         }
     }
 }
