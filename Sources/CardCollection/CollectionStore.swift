@@ -226,7 +226,9 @@ public final class CollectionStore: Sendable {
     }
 
     /// Ends a batch; a batch that recorded nothing is deleted so `undo` never picks an empty one.
-    public func finishBatch(_ id: Int64) throws {
+    /// Returns whether the batch was kept.
+    @discardableResult
+    public func finishBatch(_ id: Int64) throws -> Bool {
         try write { db in
             let used = try Bool.fetchOne(db, sql: """
                 SELECT EXISTS (SELECT 1 FROM photo WHERE batch_id = ?1) OR EXISTS (SELECT 1 FROM entry WHERE batch_id = ?1)
@@ -237,6 +239,7 @@ public final class CollectionStore: Sendable {
             } else {
                 try db.execute(sql: "DELETE FROM batch WHERE id = ?", arguments: [id])
             }
+            return used
         }
     }
 

@@ -66,7 +66,9 @@ struct ImportCommand: ParsableCommand {
         for path in missing { Terminal.note("\(path): no such file or folder") }
         guard !files.isEmpty else { throw CLIError("no image files found in \(paths.joined(separator: ", "))") }
         let store = try CollectionAccess.open(global)
-        let catalog = try CollectionAccess.mapped { try CatalogProvider.open(global) }
+        let global = self.global
+        // Opened on first use: a re-run over photos already imported needs neither catalog nor OCR.
+        let catalog = LazyCatalog { try CollectionAccess.mapped { try CatalogProvider.open(global) } }
         let options = PhotoImporter.Options(pool: pool ?? "", finish: foil ? .foil : .nonfoil,
                                             condition: try CollectionAccess.condition(condition), language: try CollectionAccess.language(lang))
         let batch = try CollectionAccess.mapped {
@@ -76,12 +78,12 @@ struct ImportCommand: ParsableCommand {
                                      printer: json || quiet ? nil : { print($0); fflush(nil) })
         let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         try importer.run(files: files, jobs: jobs, tessdata: global.tessdata)
-        try CollectionAccess.mapped { try store.finishBatch(batch) }
+        let kept = try CollectionAccess.mapped { try store.finishBatch(batch) }
         let s = importer.summary
         if json {
             print(try JSONOutput.string(s))
         } else {
-            Terminal.note("imported \(files.count) photo\(files.count == 1 ? "" : "s") into \(CollectionAccess.place(options.pool)) (batch \(batch)): "
+            Terminal.note("imported \(files.count) photo\(files.count == 1 ? "" : "s") into \(CollectionAccess.place(options.pool))\(kept ? " (batch \(batch))" : ""): "
                 + "\(s.added) added, \(s.review) to review, \(s.failed) failed, \(s.skipped) skipped as already imported")
             if s.review > 0 { Terminal.note("see the photos to review with `cardscan review`") }
         }
@@ -112,7 +114,7 @@ final class PhotoImporter: @unchecked Sendable {
     }
 
     let store: CollectionStore
-    let catalog: CardCatalog
+    let catalog: LazyCatalog
     let options: Options
     let printer: ((String) -> Void)?
     let batch: Int64
@@ -120,7 +122,7 @@ final class PhotoImporter: @unchecked Sendable {
     private var claimed: [String: String] = [:] // hash → first path in this run
     private var state: Summary
 
-    init(store: CollectionStore, catalog: CardCatalog, options: Options, batch: Int64, printer: ((String) -> Void)?) {
+    init(store: CollectionStore, catalog: LazyCatalog, options: Options, batch: Int64, printer: ((String) -> Void)?) {
         self.store = store; self.catalog = catalog; self.options = options; self.printer = printer
         self.batch = batch
         state = Summary(batch: batch)
@@ -140,7 +142,7 @@ final class PhotoImporter: @unchecked Sendable {
                     var identifier: Identifier?
                     while let file = queue.next() {
                         try self.process(file) {
-                            if identifier == nil { identifier = try Identifier(catalog: self.catalog, tessdata: tessdata) }
+                            if identifier == nil { identifier = try Identifier(catalog: try self.catalog.get(), tessdata: tessdata) }
                             return identifier!
                         }
                     }
@@ -206,7 +208,7 @@ final class PhotoImporter: @unchecked Sendable {
         if match.status == .identified, let identified = match.card {
             var printing = identified
             if let lang = options.language, lang != printing.language,
-               let localized = try? catalog.printings(set: printing.setCode, number: printing.collectorNumber, language: lang).first {
+               let localized = try? catalog.get().printings(set: printing.setCode, number: printing.collectorNumber, language: lang).first {
                 printing = localized
             }
             let entry = Entry(scryfallID: printing.id, name: printing.name, setCode: printing.setCode, collectorNumber: printing.collectorNumber,
@@ -235,5 +237,20 @@ final class PhotoImporter: @unchecked Sendable {
         if case let .alreadyImported(previous) = outcome {
             report(Outcome(file: file, outcome: "skipped", card: nil, detail: "imported meanwhile as \(previous)"))
         }
+    }
+}
+
+/// The catalog, opened once by whichever import thread needs it first.
+final class LazyCatalog: @unchecked Sendable {
+    private let open: () throws -> CardCatalog
+    private let lock = NSLock()
+    private var result: Result<CardCatalog, Error>?
+
+    init(_ open: @escaping () throws -> CardCatalog) { self.open = open }
+
+    func get() throws -> CardCatalog {
+        lock.lock(); defer { lock.unlock() }
+        if result == nil { result = Result { try open() } }
+        return try result!.get()
     }
 }

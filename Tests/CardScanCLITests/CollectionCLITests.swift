@@ -148,11 +148,32 @@ struct CollectionCLITests {
         let photos = try CollectionCLI.photoFolder(dir)
         let home = dir.appendingPathComponent("home")
         var kills = 0, partial = 0
-        for delay in [0.3, 1.2, 2.5, 1.8, 3.5] {
+        // Kill points: during start-up (catalog, OCR engine), right after a photo was committed
+        // (the other job is mid-OCR), and a little after a commit (mid-OCR or mid-transaction).
+        for (afterResults, delay) in [(0, 0.3), (1, 0.0), (1, 0.15), (2, 0.05)] {
             let p = CollectionCLI.process(["import", photos.path, "--jobs", "2"], home: home)
-            p.standardOutput = FileHandle.nullDevice
+            let out = Pipe()
+            p.standardOutput = out
             p.standardError = FileHandle.nullDevice
             try p.run()
+            let results = Counter()
+            let reader = Thread {
+                // Count photos newly recorded by this run (lines "…: added …" / "…: to review …").
+                var pending = ""
+                while true {
+                    let data = out.fileHandleForReading.availableData
+                    if data.isEmpty { break }
+                    pending += String(decoding: data, as: UTF8.self)
+                    while let nl = pending.firstIndex(of: "\n") {
+                        let line = pending[..<nl]
+                        if line.contains(": added ") || line.contains(": to review ") { results.increment() }
+                        pending.removeSubrange(...nl)
+                    }
+                }
+            }
+            reader.start()
+            let deadline = Date().addingTimeInterval(60)
+            while p.isRunning && results.value < afterResults && Date() < deadline { usleep(5_000) }
             Thread.sleep(forTimeInterval: delay)
             if p.isRunning {
                 kill(p.processIdentifier, SIGKILL)
@@ -324,6 +345,13 @@ struct CollectionCLITests {
             #expect(r.status == 0 && r.out.contains("Example"), "\(command)")
         }
     }
+}
+
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var n = 0
+    func increment() { lock.lock(); n += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return n }
 }
 
 final class LockedBoxList: @unchecked Sendable {
