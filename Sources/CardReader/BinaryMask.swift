@@ -23,29 +23,31 @@ struct BinaryMask {
     /// 3x3 erosion, `times` times.
     func eroded(_ times: Int = 1) -> BinaryMask { morph(times, set: false) }
 
+    /// 3x3 dilation or erosion as two separable 3-tap passes (rows, then columns); pixels outside
+    /// the image count as unset.
     private func morph(_ times: Int, set: Bool) -> BinaryMask {
-        var cur = bits
         let w = width, h = height
+        var cur = bits
+        var tmp = [UInt8](repeating: 0, count: w * h)
         for _ in 0..<times {
-            var next = cur
-            for y in 0..<h {
-                for x in 0..<w {
-                    let i = y * w + x
-                    if (cur[i] == 1) == set { continue }
-                    var hit = false
-                    for dy in -1...1 where !hit {
-                        let yy = y + dy
-                        guard yy >= 0, yy < h else { if !set { hit = true }; continue }
-                        for dx in -1...1 {
-                            let xx = x + dx
-                            guard xx >= 0, xx < w else { if !set { hit = true; break }; continue }
-                            if (cur[yy * w + xx] == 1) == set { hit = true; break }
+            cur.withUnsafeMutableBufferPointer { c in
+                tmp.withUnsafeMutableBufferPointer { t in
+                    for y in 0..<h {
+                        let r = y * w
+                        for x in 0..<w {
+                            let a = x > 0 ? c[r + x - 1] : 0, b = c[r + x], d = x < w - 1 ? c[r + x + 1] : 0
+                            t[r + x] = set ? (a | b | d) : (a & b & d)
                         }
                     }
-                    if hit { next[i] = set ? 1 : 0 }
+                    for y in 0..<h {
+                        let r = y * w
+                        for x in 0..<w {
+                            let a = y > 0 ? t[r - w + x] : 0, b = t[r + x], d = y < h - 1 ? t[r + w + x] : 0
+                            c[r + x] = set ? (a | b | d) : (a & b & d)
+                        }
+                    }
                 }
             }
-            cur = next
         }
         return BinaryMask(width: w, height: h, bits: cur)
     }
@@ -53,19 +55,24 @@ struct BinaryMask {
     /// Fills holes: every 0 pixel not connected (4-way) to the image border becomes 1.
     func holesFilled() -> BinaryMask {
         let w = width, h = height
-        var outside = [UInt8](repeating: 0, count: w * h)
-        var stack: [Int] = []
-        func push(_ i: Int) { if bits[i] == 0 && outside[i] == 0 { outside[i] = 1; stack.append(i) } }
-        for x in 0..<w { push(x); push((h - 1) * w + x) }
-        for y in 0..<h { push(y * w); push(y * w + w - 1) }
-        while let i = stack.popLast() {
-            let x = i % w, y = i / w
-            if x > 0 { push(i - 1) }
-            if x < w - 1 { push(i + 1) }
-            if y > 0 { push(i - w) }
-            if y < h - 1 { push(i + w) }
+        var out = [UInt8](repeating: 1, count: w * h) // 1 = not reached from the border
+        var stack = [Int32]()
+        stack.reserveCapacity(w * h / 4)
+        bits.withUnsafeBufferPointer { b in
+            out.withUnsafeMutableBufferPointer { o in
+                func push(_ i: Int) { if b[i] == 0 && o[i] == 1 { o[i] = 0; stack.append(Int32(i)) } }
+                for x in 0..<w { push(x); push((h - 1) * w + x) }
+                for y in 0..<h { push(y * w); push(y * w + w - 1) }
+                while let top = stack.popLast() {
+                    let i = Int(top), x = i % w
+                    if x > 0 { push(i - 1) }
+                    if x < w - 1 { push(i + 1) }
+                    if i >= w { push(i - w) }
+                    if i < (h - 1) * w { push(i + w) }
+                }
+            }
         }
-        return BinaryMask(width: w, height: h, bits: outside.map { $0 == 1 ? 0 : 1 })
+        return BinaryMask(width: w, height: h, bits: out)
     }
 
     /// A connected component: its pixel count and boundary pixels (pixel centres).

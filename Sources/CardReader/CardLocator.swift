@@ -16,7 +16,7 @@ struct LocatedCard {
 /// how well it fills its quadrilateral, and its size.
 struct CardLocator {
     /// Long side of the working thumbnail.
-    var thumbnailSide = 640
+    var thumbnailSide = 480
     static let cardAspect = 63.0 / 88.0
 
     func locate(_ photo: GrayImage) -> LocatedCard? {

@@ -8,8 +8,9 @@ struct ReadPipeline {
     var extractor: FieldExtractor { FieldExtractor(resolveSetCode: options.resolveSetCode) }
 
     func run(image: Image) throws -> CardReading {
-        let start = Clock.now
+        let converted = Clock.now
         let gray = image.grayPixels()
+        let start = Clock.now
         let located = CardLocator().locate(gray)
         let locatedAt = Clock.now
 
@@ -48,6 +49,7 @@ struct ReadPipeline {
         let end = Clock.now
 
         var timings = StageTimings()
+        timings.decode = Clock.ms(converted, start) // pixel conversion; the caller adds file decoding
         timings.locate = Clock.ms(start, locatedAt)
         timings.ocr = Clock.ms(locatedAt, end)
         return CardReading(
