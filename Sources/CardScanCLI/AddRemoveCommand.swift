@@ -67,7 +67,7 @@ struct AddCommand: ParsableCommand {
                                             pool: pool ?? "", tags: tag))
             if json { print(try JSONOutput.string(entry)); return }
             let total = try store.cardCount(pool: pool ?? "")
-            print("added \(qty) × \(p.name) — \(p.setCode.uppercased()) #\(p.collectorNumber) (\(entry.language), \(entry.finish.rawValue), \(entry.condition.rawValue)) to \(CollectionAccess.place(pool ?? "")); now \(entry.quantity) in this row, \(total) cards in all")
+            print("added \(qty) × \(p.name) — \(p.setCode.uppercased()) #\(p.collectorNumber) (\(entry.language), \(entry.finish.rawValue), \(entry.condition.rawValue)) to \(CollectionAccess.place(pool ?? "")); now \(entry.quantity) in this row, \(total) card\(total == 1 ? "" : "s") in \(CollectionAccess.place(pool ?? ""))")
         }
     }
 }
@@ -109,8 +109,7 @@ struct RemoveCommand: ParsableCommand {
         try CollectionAccess.mapped {
             let touched = try store.remove(set: set, number: number, quantity: qty, pool: pool ?? "")
             let name = touched.first?.name ?? "\(set) \(number)"
-            let left = touched.reduce(0) { $0 + $1.quantity }
-            print("removed \(qty) × \(name) — \(set.uppercased()) #\(number) from \(CollectionAccess.place(pool ?? ""))\(left > 0 ? "" : "")")
+            print("removed \(qty) × \(name) — \(set.uppercased()) #\(number) from \(CollectionAccess.place(pool ?? ""))")
         }
     }
 }
