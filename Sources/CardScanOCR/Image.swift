@@ -41,6 +41,9 @@ public final class Image: @unchecked Sendable {
     public convenience init(contentsOf path: String, options: LoadOptions = LoadOptions()) throws {
         // Only regular files: reading a FIFO would block for ever and a device (/dev/zero) never ends.
         if let reason = Self.notARegularFile(path) { throw OCRError.unreadableFile(path: path, reason: reason) }
+        // Empty files are refused from their size: Foundation's Data(contentsOf:) leaks a 4 KB read
+        // buffer for every 0-byte file (LeakSanitizer; 20 MB over a folder of 5,000 empty files).
+        if Self.fileSize(path) == 0 { throw OCRError.emptyFile(path: path) }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
@@ -208,6 +211,12 @@ public final class Image: @unchecked Sendable {
             return String(cString: strerror(Int32(underlying.code)))
         }
         return nsError.localizedDescription
+    }
+
+    /// The size of the file `path` points to, or nil when it cannot be determined.
+    static func fileSize(_ path: String) -> Int? {
+        var st = stat()
+        return stat(path, &st) == 0 ? Int(st.st_size) : nil
     }
 
     /// Why `path` cannot be read as an image file, or nil for a regular file (stat follows links).

@@ -68,17 +68,61 @@ struct HostileFuzzTests {
         print("EXIF random: \(found) of \(20_000 * Self.scale) buffers gave an orientation")
     }
 
+    @Test("EXIF: generated well-formed JPEG/TIFF structures read the first orientation entry (property)")
+    func exifStructured() {
+        var rng = SeededGenerator(seed: 0x0112)
+        var seen = Set<EXIFOrientation>()
+        for _ in 0..<(5_000 * Self.scale) {
+            let little = Bool.random(using: &rng)
+            func u16(_ v: Int) -> [UInt8] { little ? [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] : [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+            func u32(_ v: Int) -> [UInt8] { little ? u16(v & 0xFFFF) + u16(v >> 16) : u16(v >> 16) + u16(v & 0xFFFF) }
+            // IFD0 after some padding, with random entries; maybe orientation among them.
+            let padding = Int.random(in: 0...12, using: &rng)
+            var expected: EXIFOrientation = .up
+            var decided = false
+            var entries: [UInt8] = []
+            let count = Int.random(in: 0...12, using: &rng)
+            for _ in 0..<count {
+                let isOrientation = Int.random(in: 0..<4, using: &rng) == 0
+                let tag = isOrientation ? 0x0112 : [0x010F, 0x0110, 0x0131, 0x8769, 0x0132, Int.random(in: 0...0xFFFF, using: &rng)].randomElement(using: &rng)!
+                let value = isOrientation ? Int.random(in: 0...10, using: &rng) : Int.random(in: 0...0xFFFF, using: &rng)
+                entries += u16(tag) + u16(3) + u32(1) + u16(value) + [0, 0]
+                if tag == 0x0112, !decided { decided = true; expected = EXIFOrientation(rawValue: value) ?? .up }
+            }
+            let tiff = (little ? [0x49, 0x49] : [0x4D, 0x4D]) + u16(42) + u32(8 + padding)
+                + [UInt8](repeating: 0xAB, count: padding) + u16(count) + entries + u32(0)
+            let app1Body: [UInt8] = Array("Exif".utf8) + [0, 0] + tiff
+            var jpeg: [UInt8] = [0xFF, 0xD8]
+            if Bool.random(using: &rng) { jpeg += [0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0] }
+            if Bool.random(using: &rng) { jpeg += [0xFF, 0xFF] } // fill byte before a marker
+            jpeg += [0xFF, 0xE1] + [UInt8((app1Body.count + 2) >> 8), UInt8((app1Body.count + 2) & 0xFF)] + app1Body
+            jpeg += [0xFF, 0xDA, 0x00, 0x02] + rng.bytes(Int.random(in: 0...32, using: &rng))
+            let got = EXIFOrientation.read(from: Data(jpeg))
+            #expect(got == expected, "little=\(little) entries=\(count)")
+            // A bare TIFF header reads the same.
+            #expect(EXIFOrientation.read(from: Data(tiff)) == expected)
+            seen.insert(got)
+        }
+        #expect(seen.count == 8, "every orientation generated: \(seen)")
+    }
+
     @Test("EXIF: the fixture's APP1 segment with flipped bytes never crashes; unmutated it reads 6")
     func exifMutated() throws {
         for name in ["exif6_small.jpg"] {
             let original = [UInt8](try HostileBytes.fixture(name))
             #expect(EXIFOrientation.read(from: Data(original)) == .right)
             let sos = try #require(HostileBytes.sosOffset(original))
+            let app1 = try #require((2..<sos).first { original[$0] == 0xFF && original[$0 + 1] == 0xE1 })
             var rng = SeededGenerator(seed: 0xA991)
             var outcomes: [EXIFOrientation: Int] = [:]
             for _ in 0..<(5_000 * Self.scale) {
                 // The APP1 segment starts at byte 2; mutate 1–8 bytes of everything before the scan.
-                let bytes = Self.mutate(original, in: 2..<sos, count: Int.random(in: 1...8, using: &rng), using: &rng)
+                var bytes = Self.mutate(original, in: 2..<sos, count: Int.random(in: 1...8, using: &rng), using: &rng)
+                // Segment lengths are where parsers go wrong: often make APP1's length small or huge.
+                if Int.random(in: 0..<4, using: &rng) == 0 {
+                    bytes[app1 + 2] = Bool.random(using: &rng) ? 0 : UInt8.random(in: 0...255, using: &rng)
+                    bytes[app1 + 3] = UInt8.random(in: 0...40, using: &rng)
+                }
                 outcomes[EXIFOrientation.read(from: Data(bytes)), default: 0] += 1
                 // Also cut at a random point inside the headers.
                 let cut = Array(bytes.prefix(Int.random(in: 0..<sos, using: &rng)))
