@@ -188,3 +188,15 @@ struct TopK {
         }
     }
 }
+
+extension CardCatalog {
+    /// A title as read (`VialofDragonfire`, `canyon Wildcat`) snapped to the name printed on the
+    /// card (`Vial of Dragonfire`; the face name for a multi-face card) when one name clearly wins,
+    /// else nil. Handed to the card reader as its title vocabulary.
+    public func resolveTitle(_ title: String) -> String? {
+        let matches = searchNames(title, limit: 2, minimumScore: 0.5)
+        guard let best = matches.first, best.score >= 0.85 else { return nil }
+        if matches.count > 1, matches[1].score > best.score - 0.05 { return nil }
+        return best.matchedText
+    }
+}

@@ -17,7 +17,9 @@ struct Evidence {
 
     init(fields: ExtractedFields, catalog: CardCatalog) {
         self.catalog = catalog
-        title = fields.title?.value
+        // Score the title as read, not as snapped to a name: snapping would make every title
+        // look perfect and inflate the confidence.
+        title = fields.title.map { $0.sources.first ?? $0.value }
         number = fields.collectorNumber?.value
         setSize = fields.setSize?.value
         rarity = fields.rarity?.value

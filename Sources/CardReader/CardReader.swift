@@ -17,14 +17,20 @@ public final class CardReader {
         /// `dtk`), or nil when nothing is close. Callers pass their catalog's lookup; without one the
         /// code is reported as read.
         public var resolveSetCode: (@Sendable (_ code: String, _ printedSize: Int?) -> String?)?
+        /// Maps a title as read (`VialofDragonfire`) to the card name it clearly is, or nil when no
+        /// name is clearly closest. Callers pass their catalog's lookup; without one the title is
+        /// reported as read.
+        public var resolveTitle: (@Sendable (_ title: String) -> String?)?
 
-        /// Defaults: automatic models, 150 MP limit, 5 s per recognition, no set-code vocabulary.
+        /// Defaults: automatic models, 150 MP limit, 5 s per recognition, no vocabularies.
         public init(tessdataPath: String? = nil, maxPixels: Int = 150_000_000, ocrDeadlineMilliseconds: Int = 5000,
-                    resolveSetCode: (@Sendable (_ code: String, _ printedSize: Int?) -> String?)? = nil) {
+                    resolveSetCode: (@Sendable (_ code: String, _ printedSize: Int?) -> String?)? = nil,
+                    resolveTitle: (@Sendable (_ title: String) -> String?)? = nil) {
             self.tessdataPath = tessdataPath
             self.maxPixels = maxPixels
             self.ocrDeadlineMilliseconds = ocrDeadlineMilliseconds
             self.resolveSetCode = resolveSetCode
+            self.resolveTitle = resolveTitle
         }
     }
 

@@ -64,7 +64,8 @@ public enum FrameEra: String, Sendable, Codable {
 
 /// Everything the reader extracted from one card.
 public struct ExtractedFields: Sendable, Codable, Equatable {
-    /// The card's title (top-left).
+    /// The card's title (top-left), snapped to a known name when the reader has a title vocabulary.
+    /// `sources[0]` is the title as read (cleaned, before snapping), `sources[1]` the raw OCR line.
     public var title: ExtractedField<String>?
     /// Collector number without leading zeros (`171`, `12a`).
     public var collectorNumber: ExtractedField<String>?

@@ -6,6 +6,8 @@ import CardScanOCR
 struct FieldExtractor {
     /// Snaps a misread set code to a known one (from the caller's catalog), if given.
     var resolveSetCode: (@Sendable (_ code: String, _ printedSize: Int?) -> String?)? = nil
+    /// Snaps a damaged title to the card name it clearly is, if given.
+    var resolveTitle: (@Sendable (_ title: String) -> String?)? = nil
 
     func extract(_ observations: [CardObservation]) -> ExtractedFields {
         var fields = ExtractedFields()
@@ -79,7 +81,9 @@ struct FieldExtractor {
             return (score, cleaned, o)
         }
         guard let best = scored.max(by: { $0.0 < $1.0 }) else { return nil }
-        return ExtractedField(value: best.1, confidence: best.2.observation.confidence, sources: [best.2.observation.text])
+        let value = resolveTitle?(best.1) ?? best.1
+        // sources[0]: the title as read (cleaned, before snapping); sources[1]: the raw line.
+        return ExtractedField(value: value, confidence: best.2.observation.confidence, sources: [best.1, best.2.observation.text])
     }
 }
 

@@ -5,7 +5,7 @@ import Foundation
 struct ReadPipeline {
     let recognizer: TextRecognizer
     let options: CardReader.Options
-    var extractor: FieldExtractor { FieldExtractor(resolveSetCode: options.resolveSetCode) }
+    var extractor: FieldExtractor { FieldExtractor(resolveSetCode: options.resolveSetCode, resolveTitle: options.resolveTitle) }
 
     func run(image: Image) throws -> CardReading {
         let converted = Clock.now

@@ -11,7 +11,8 @@ final class Identifier {
     let matcher: CardMatcher
 
     init(catalog: CardCatalog, tessdata: String?) throws {
-        reader = try CardReader(options: .init(tessdataPath: tessdata, resolveSetCode: { catalog.resolveSetCode($0, printedSize: $1) }))
+        reader = try CardReader(options: .init(tessdataPath: tessdata, resolveSetCode: { catalog.resolveSetCode($0, printedSize: $1) },
+                                                    resolveTitle: { catalog.resolveTitle($0) }))
         matcher = CardMatcher(catalog: catalog)
     }
 

@@ -70,7 +70,7 @@ struct CollectorLineParserTests {
             }
             let r = CollectorLineParser.parse(lines: [String(line), String(line.reversed())])
             if let n = r.number { #expect(!n.isEmpty) }
-            if let s = r.setCode { #expect((3...5).contains(s.count)) }
+            if let s = r.setCode { #expect((2...5).contains(s.count)) }
         }
         _ = TitleCleaner.clean(String((0..<200).map { _ in alphabet.randomElement(using: &rng)! }))
     }
