@@ -71,7 +71,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CardScanOCRTests", dependencies: ["CardScanOCR"]),
-        .testTarget(name: "CardReaderTests", dependencies: ["CardReader", "CardScanOCR"]),
+        .testTarget(name: "CardReaderTests", dependencies: ["CardReader", "CardScanOCR", "CardCatalog"]),
         .testTarget(name: "CardCatalogTests", dependencies: ["CardCatalog"]),
         .testTarget(name: "CardMatcherTests", dependencies: ["CardMatcher", "CardReader", "CardCatalog"]),
         .testTarget(name: "CardCollectionTests", dependencies: ["CardCollection", "CardCatalog"]),
