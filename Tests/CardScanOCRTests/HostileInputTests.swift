@@ -215,17 +215,22 @@ struct HostileInputTests {
         #expect(error?.path == bad && error?.description.hasPrefix(bad + ": ") == true)
     }
 
-    @Test("5,000 loads of a 0-byte file and of a text file keep memory flat (Foundation leaked 4 KB per empty file)")
+    @Test("20,000 loads of a 0-byte file and of a text file keep memory flat (Foundation leaked 4 KB per empty file)")
     func emptyFilesDoNotLeak() throws {
         let s = try Scratch()
         let empty = try s.write(Data(), "empty.jpg")
         let text = try s.write(Data("not an image".utf8), "notes.jpg")
-        for _ in 0..<200 { _ = Self.load(empty); _ = Self.load(text) }
-        let before = RSS.megabytes()
-        for _ in 0..<5000 { _ = Self.load(empty); _ = Self.load(text) }
-        let after = RSS.megabytes()
-        print("5,000 empty + 5,000 text loads: RSS \(before) → \(after) MB")
-        #expect(after - before < 8, "RSS grew \(after - before) MB (a 4 KB leak per empty file would be ~20 MB)")
+        for _ in 0..<500 { _ = Self.load(empty); _ = Self.load(text) }
+        // Other suites run in this process at the same time, so RSS is noisy by ±10 MB: two rounds,
+        // and the smaller growth counts. A 4 KB leak per empty file is 80 MB per round.
+        var growth: [Double] = []
+        for _ in 0..<2 {
+            let before = RSS.megabytes()
+            for _ in 0..<20_000 { _ = Self.load(empty); _ = Self.load(text) }
+            growth.append(RSS.megabytes() - before)
+        }
+        print("20,000 empty + 20,000 text loads, twice: RSS growth \(growth) MB")
+        #expect(growth.min()! < 30, "RSS grew \(growth) MB (a 4 KB leak per empty file is ~80 MB per round)")
     }
 
     @Test("a tiny OCR deadline on a large region throws recognitionFailed quickly instead of running on")
