@@ -59,7 +59,11 @@ enum IdentifyPrinter {
             let c = r.card!
             Swift.print("\(c.name) — \(c.set.uppercased()) #\(c.collector_number) (\(c.lang)\(c.rarity.map { ", \($0)" } ?? ""))  confidence \(Int(r.confidence * 100))%")
         case "ambiguous":
-            Swift.print("ambiguous: \(r.candidates.count) printings fit what was read (title \"\(r.extracted.title ?? "?")\")")
+            if let name = match?.name {
+                Swift.print("\(name) — printing not certain: \(r.candidates.count) printings fit what was read")
+            } else {
+                Swift.print("ambiguous: \(r.candidates.count) printings fit what was read (title \"\(r.extracted.title ?? "?")\")")
+            }
             for (i, c) in r.candidates.prefix(10).enumerated() {
                 Swift.print("  \(i + 1). \(c.name) — \(c.set.uppercased()) #\(c.collector_number)  score \(Int(c.score * 100))%")
             }
