@@ -37,11 +37,17 @@ public enum Bench {
             IdentifierFactory.matcher(catalog: catalog, description: matcherDescription(prepared.section))
         } ?? config.identifier
         Progress.line("cardscan-bench: identification by \(identifier.name)")
+        // With a catalog the reader gets its set-code and title vocabularies, as `cardscan identify` does.
+        var readerOptions = config.readerOptions
+        if let catalog = prepared.catalog {
+            readerOptions.resolveSetCode = { catalog.resolveSetCode($0, printedSize: $1) }
+            readerOptions.resolveTitle = { catalog.resolveTitle($0) }
+        }
 
         // Pass 1: one reader, sequential — accuracy and stage times come from here.
         let resetWorked = Machine.resetPeakRSS()
         t = BenchClock.nanos
-        let single = try ReaderPool.run(photos: photos, jobs: 1, options: config.readerOptions, identifier: identifier) { photo, o, n in
+        let single = try ReaderPool.run(photos: photos, jobs: 1, options: readerOptions, identifier: identifier) { photo, o, n in
             let what = o.reading.map { r in
                 "\(Progress.ms(r.timings.total))  title=\(r.fields.title.map { "\"\($0.value)\"" } ?? "–") set=\(r.fields.setCode?.value ?? "–") number=\(r.fields.collectorNumber?.value ?? "–")"
             } ?? "ERROR \(o.error ?? "")"
@@ -59,7 +65,7 @@ public enum Bench {
         if jobs > 1 {
             Machine.resetPeakRSS()
             t = BenchClock.nanos
-            multi = try ReaderPool.run(photos: photos, jobs: jobs, options: config.readerOptions, identifier: identifier) { photo, o, n in
+            multi = try ReaderPool.run(photos: photos, jobs: jobs, options: readerOptions, identifier: identifier) { photo, o, n in
                 Progress.line("[\(jobs) jobs \(n)/\(count)] \(photo.file)  \(o.reading.map { Progress.ms($0.timings.total) } ?? "ERROR")")
             }
             phases["readerMultiJob"] = BenchClock.ms(t, BenchClock.nanos) / 1000
