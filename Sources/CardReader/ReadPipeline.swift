@@ -17,10 +17,15 @@ struct ReadPipeline {
         // Hypotheses for where the card is: the located quad, and for a portrait image shaped like a
         // card (a flat scan) the whole image. Content decides among them and between up and down:
         // the title band must hold a line of large, confident text.
+        // A portrait image shaped like a card is most likely a flat scan: its whole frame goes first.
         var hypotheses: [[PixelPoint]] = []
         if let located { hypotheses.append(BorderRefiner().refine(located.corners, in: gray)) }
         let aspect = Double(gray.width) / Double(gray.height)
-        if located == nil || (aspect > 0.64 && aspect < 0.80) { hypotheses.append(Self.wholeImage(gray)) }
+        if aspect > 0.64 && aspect < 0.80 {
+            hypotheses.insert(Self.wholeImage(gray), at: 0)
+        } else if located == nil {
+            hypotheses.append(Self.wholeImage(gray))
+        }
         // Each hypothesis is read both ways up: title band and collector lines. Upright, the title
         // band holds large confident text and the collector lines parse; upside down, the title band
         // holds the small print and the "collector lines" are the title bar's mana symbols.
@@ -34,6 +39,9 @@ struct ReadPipeline {
                     if best == nil || attempt.score > best!.score { best = attempt }
                     if attempt.isConvincing { break search }
                 }
+                // A title that is a known card name settles where the card is and which way is up;
+                // the other hypotheses could only add cost (the bands beyond the quad were tried).
+                if best?.titleKnown == true { break search }
             }
         }
         let corners = best!.corners
@@ -66,8 +74,12 @@ struct ReadPipeline {
         var titleQuality: Double
         /// Credit (or debit) for how the attempt was made.
         var prior = 0.0
-        /// Title quality plus credit for collector lines that parse.
-        var score: Double { prior + titleQuality + (fields.collectorNumber != nil ? 0.6 : 0) + (fields.setCode != nil ? 0.4 : 0) }
+        /// The title is a card name the caller's vocabulary knows.
+        var titleKnown = false
+        /// Title quality plus credit for collector lines that parse, and for a known title.
+        var score: Double {
+            prior + titleQuality + (titleKnown ? 0.5 : 0) + (fields.collectorNumber != nil ? 0.6 : 0) + (fields.setCode != nil ? 0.4 : 0)
+        }
         /// Good enough to stop looking at other hypotheses.
         var isConvincing: Bool { titleQuality > 0.6 && (fields.collectorNumber != nil || fields.setCode != nil) }
     }
@@ -94,7 +106,8 @@ struct ReadPipeline {
                 fields = retried
             }
         }
-        return Attempt(corners: corners, observations: observations, fields: fields, titleQuality: title.quality)
+        let known = fields.title.map { title in options.resolveTitle?(title.sources.first ?? title.value) != nil } ?? false
+        return Attempt(corners: corners, observations: observations, fields: fields, titleQuality: title.quality, titleKnown: known)
     }
 
     /// Text read in one card region.

@@ -132,31 +132,15 @@ final class PhotoImporter: @unchecked Sendable {
 
     func run(files: [String], jobs: Int, tessdata: String?) throws {
         let queue = WorkQueue(files)
-        let group = DispatchGroup()
-        let failure = LockedBox<Error?>(nil)
-        for _ in 0..<max(1, min(jobs, files.count)) {
-            group.enter()
-            let thread = Thread {
-                defer { group.leave() }
-                do {
-                    var identifier: Identifier?
-                    while let file = queue.next() {
-                        try self.process(file) {
-                            if identifier == nil { identifier = try Identifier(catalog: try self.catalog.get(), tessdata: tessdata) }
-                            return identifier!
-                        }
-                    }
-                } catch {
-                    failure.set(error)
+        try WorkerThreads.run(count: min(jobs, files.count)) {
+            // The OCR engine and catalog are opened only when a photo turns out to be new.
+            var identifier: Identifier?
+            while let file = queue.next() {
+                try self.process(file) {
+                    if identifier == nil { identifier = try Identifier(catalog: try self.catalog.get(), tessdata: tessdata) }
+                    return identifier!
                 }
             }
-            thread.stackSize = 8 << 20
-            thread.start()
-        }
-        group.wait()
-        if let error = failure.get() {
-            if let e = error as? CollectionError { throw CLIError(e.description) }
-            throw CLIError((error as? OCRError)?.description ?? "\(error)")
         }
     }
 

@@ -69,25 +69,31 @@ struct ParallelScan {
 
     func run(makeWorker: @escaping @Sendable () throws -> Identifier, emit: @escaping @Sendable (ScanRecord) -> Void) throws {
         let queue = WorkQueue(files)
+        try WorkerThreads.run(count: min(jobs, files.count)) {
+            let worker = try makeWorker()
+            while let file = queue.next() { emit(worker.identify(file).record) }
+        }
+    }
+}
+
+/// Runs the same body on `count` threads (OCR engines are per thread, so workers are threads, not
+/// tasks) and waits; the first error thrown by any of them is rethrown as a one-line CLI error.
+enum WorkerThreads {
+    static func run(count: Int, body: @escaping @Sendable () throws -> Void) throws {
         let group = DispatchGroup()
         let failure = LockedBox<Error?>(nil)
-        for _ in 0..<max(1, min(jobs, files.count)) {
+        for _ in 0..<max(1, count) {
             group.enter()
             let thread = Thread {
                 defer { group.leave() }
-                do {
-                    let worker = try makeWorker()
-                    while let file = queue.next() { emit(worker.identify(file).record) }
-                } catch {
-                    failure.set(error)
-                }
+                do { try body() } catch { failure.set(error) }
             }
-            thread.stackSize = 8 << 20
+            thread.stackSize = 8 << 20 // Tesseract recurses deeply on some layouts
             thread.start()
         }
         group.wait()
         if let error = failure.get() {
-            throw CLIError((error as? OCRError)?.description ?? "\(error)")
+            throw CLIError((error as? CustomStringConvertible)?.description ?? "\(error)")
         }
     }
 }
