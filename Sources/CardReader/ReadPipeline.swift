@@ -99,10 +99,15 @@ struct ReadPipeline {
             let constrained = try readRegion("collector", collectorRegion, cardHeight: CardLayout.bottomCardHeight,
                                              gray: gray, corners: corners, psm: .sparseText,
                                              whitelist: "0123456789/ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-            let retry = title.observations + constrained.observations
-            let retried = extractor.extract(retry)
+            var retried = extractor.extract(title.observations + constrained.observations)
             if retried.collectorNumber != nil || (fields.setCode == nil && retried.setCode != nil) {
-                observations = retry
+                // Keep what only the first read found (the whitelist can cost the set line).
+                if retried.setCode == nil, let set = fields.setCode {
+                    retried.setCode = set
+                    retried.language = fields.language
+                    if retried.frameEra == .classic2003, retried.setSize != nil { retried.frameEra = .modern2015 }
+                }
+                observations += constrained.observations
                 fields = retried
             }
         }
