@@ -95,10 +95,16 @@ public struct CardMatcher: Sendable {
         if printings.isEmpty { printings = try catalog.printings(named: best.name, language: nil) }
         guard !printings.isEmpty else { return nil }
         let narrowed = e.narrow(printings, catalog: catalog)
-        // One printing left: either the only printing of a cleanly read name, or the only one
-        // consistent with what else was read.
-        if narrowed.count == 1, best.score >= 0.92 || (best.score >= 0.85 && e.hasNarrowingEvidence && printings.count > 1) {
-            return result(narrowed[0], confidence: 0.86 * best.score, alternatives: printings, method: "title-only")
+        // One printing left. For a name with a single printing, the title must match it well *and*
+        // clearly better than any other name (a misread title near two names is evidence for
+        // neither). For a reprint narrowed to one printing by era, set size or rarity, those reads
+        // can be wrong, so only a perfect title with a clear margin reaches the threshold.
+        if narrowed.count == 1 {
+            let margin = min(1, e.nameMargin / 0.3)
+            let confidence = printings.count == 1
+                ? min(0.95, 0.55 * best.score + 0.4 * margin)
+                : 0.86 * best.score * margin
+            return result(narrowed[0], confidence: confidence, alternatives: printings, method: "title-only")
         }
         let ranked = (narrowed.isEmpty ? printings : narrowed).sorted { ($0.releasedAt ?? "") > ($1.releasedAt ?? "") }
         return ambiguous(ranked.map { MatchCandidate(printing: $0, score: best.score / Double(max(1, ranked.count))) }, method: "title-only")

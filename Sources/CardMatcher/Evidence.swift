@@ -39,6 +39,12 @@ struct Evidence {
     /// The best name match, if any.
     var bestName: NameMatch? { names.first }
 
+    /// How far the best name's score is ahead of the next name's (1 when it is alone).
+    var nameMargin: Double {
+        guard let best = names.first else { return 0 }
+        return names.count > 1 ? best.score - names[1].score : 1
+    }
+
     /// How well the title agrees with a printing's names (0 when it is not among the matches).
     func titleScore(_ p: Printing) -> Double {
         let own = Set([p.name] + p.faceNames + [p.printedName].compactMap { $0 })
