@@ -70,12 +70,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "CardScanOCRTests", dependencies: ["CardScanOCR"]),
-        .testTarget(name: "CardReaderTests", dependencies: ["CardReader", "CardScanOCR", "CardCatalog"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "CardScanOCRTests", dependencies: ["CardScanOCR", "TestSupport"]),
+        .testTarget(name: "CardReaderTests", dependencies: ["CardReader", "CardScanOCR", "CardCatalog", "TestSupport"]),
         .testTarget(name: "CardCatalogTests", dependencies: ["CardCatalog"]),
         .testTarget(name: "CardMatcherTests", dependencies: ["CardMatcher", "CardReader", "CardCatalog"]),
         .testTarget(name: "CardCollectionTests", dependencies: ["CardCollection", "CardCatalog"]),
-        .testTarget(name: "CardScanCLITests", dependencies: ["CardScanCLI", "CardCatalog", "CardMatcher", "CardReader"]),
+        .testTarget(name: "CardScanCLITests", dependencies: ["CardScanCLI", "CardCatalog", "CardMatcher", "CardReader", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import CardReader
+import TestSupport
 import Testing
 
 @Suite("Collector line parser")
@@ -73,18 +74,5 @@ struct CollectorLineParserTests {
             if let s = r.setCode { #expect((2...5).contains(s.count)) }
         }
         _ = TitleCleaner.clean(String((0..<200).map { _ in alphabet.randomElement(using: &rng)! }))
-    }
-}
-
-/// SplitMix64, so fuzz runs are reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,5 +1,6 @@
 @testable import CardScanOCR
 import Foundation
+import TestSupport
 import Testing
 
 /// Property-based fuzzing with fixed seeds: EXIF parsing, format detection and decoding take random
