@@ -150,7 +150,7 @@ final class ScanOutput: @unchecked Sendable {
         case .csv: print([r.file, r.status, r.card?.name ?? "", r.card?.set ?? "", r.card?.collector_number ?? "", r.card?.lang ?? "", String(format: "%.3f", r.confidence)].map(CSVField.escape).joined(separator: ","))
         case .text:
             let what = r.card.map { "\($0.name) — \($0.set.uppercased()) #\($0.collector_number)" }
-                ?? (r.status == "ambiguous" ? "ambiguous (\(r.candidates.count) candidates, title \"\(r.extracted.title ?? "?")\")" : r.status)
+                ?? (r.status == "ambiguous" ? Self.ambiguity(r) : r.status)
             print("\(r.file): \(what)\(r.card != nil ? String(format: "  %.0f%%", r.confidence * 100) : "")")
         }
         fflush(nil) // stream each result as it finishes
@@ -158,6 +158,15 @@ final class ScanOutput: @unchecked Sendable {
             let width = 30, filled = width * done / max(1, total)
             FileHandle.standardError.write(Data("[\(String(repeating: "#", count: filled))\(String(repeating: ".", count: width - filled))] \(done)/\(total)".utf8))
         }
+    }
+
+    /// "Forest — printing not certain (12 candidates)" when every candidate is the same card,
+    /// else the candidate count and the title as read.
+    private static func ambiguity(_ r: ScanRecord) -> String {
+        if let first = r.candidates.first?.name, r.candidates.allSatisfy({ $0.name == first }) {
+            return "\(first) — printing not certain (\(r.candidates.count) candidate\(r.candidates.count == 1 ? "" : "s"))"
+        }
+        return "ambiguous (\(r.candidates.count) candidates, title \"\(r.extracted.title ?? "?")\")"
     }
 
     func finish() {
