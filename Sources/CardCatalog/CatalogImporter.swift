@@ -34,8 +34,9 @@ public struct CatalogImporter: Sendable {
         let fm = FileManager.default
         let directory = catalogURL.deletingLastPathComponent()
         try fm.createDirectory(at: directory, withIntermediateDirectories: true)
-        let temp = directory.appendingPathComponent(
-            ".\(catalogURL.lastPathComponent).import-\(getpid())-\(UUID().uuidString.prefix(8))")
+        let prefix = ".\(catalogURL.lastPathComponent).import-"
+        Self.removeAbandonedCopies(in: directory, prefix: prefix)
+        let temp = directory.appendingPathComponent("\(prefix)\(getpid())-\(UUID().uuidString.prefix(8))")
         defer {
             for suffix in ["", "-journal", "-wal", "-shm"] { try? fm.removeItem(atPath: temp.path + suffix) }
         }
@@ -78,6 +79,18 @@ public struct CatalogImporter: Sendable {
         }
         report.seconds = Date().timeIntervalSince(start)
         return report
+    }
+
+    /// Removes the temporary copies that imports killed before their cleanup ran (kill -9, power
+    /// cut) left beside the catalog: `<prefix><pid>-<id>` files whose process no longer exists. Each
+    /// can be as large as the catalog, so they would otherwise pile up.
+    static func removeAbandonedCopies(in directory: URL, prefix: String) {
+        let fm = FileManager.default
+        for name in (try? fm.contentsOfDirectory(atPath: directory.path)) ?? [] where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid > 0,
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? fm.removeItem(at: directory.appendingPathComponent(name))
+        }
     }
 
     /// True when `url` is a catalog with the current schema (older ones are rebuilt, not merged).

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@Suite("Concurrency: the catalog is replaced while a scan runs (real binary, real OCR, real SQLite)")
+struct ConcurrencyTests {
+    @Test("catalog import --replace during a scan: one record per photo, no error records, the scan keeps the catalog it opened; afterwards catalog info shows the new one")
+    func catalogSwapDuringScan() throws {
+        let (a, b) = try CrashSafety.files.get()
+        let clean = try CrashSafety.cleanCatalogs.get()
+        let dir = CollectionCLI.temp("swap")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let home = dir.appendingPathComponent("home")
+        let imported = try CrashSafety.run(["catalog", "import", a], home: home)
+        #expect(imported.status == 0, "\(imported.err)")
+        // Cards that only catalog A holds, scanned one at a time; the swap starts after the first record.
+        let photos = dir.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        let fixtures = CollectionCLI.root.appendingPathComponent("Fixtures/synthetic")
+        let plan = [("broodhunter_wurm_flat.png", "z1-wurm.png"), ("carnage_tyrant_flat.png", "z2-tyrant.png"),
+                    ("gurmag_drowner_flat.png", "z3-drowner.png")]
+        for (source, name) in plan { try FileManager.default.copyItem(at: fixtures.appendingPathComponent(source), to: photos.appendingPathComponent(name)) }
+        let expectedCards = ["z1-wurm.png": "bfz 171", "z2-tyrant.png": "xln 179", "z3-drowner.png": "dtk 57"]
+
+        let scan = CrashSafety.process(["scan", photos.path, "--json", "--jobs", "1"], home: home)
+        let out = Pipe()
+        scan.standardOutput = out
+        scan.standardError = FileHandle.nullDevice
+        let lines = LockedBoxList()
+        let reader = Thread {
+            var pending = ""
+            while true {
+                let data = out.fileHandleForReading.availableData
+                if data.isEmpty { break }
+                pending += String(decoding: data, as: UTF8.self)
+                while let nl = pending.firstIndex(of: "\n") {
+                    lines.append(String(pending[..<nl]))
+                    pending.removeSubrange(...nl)
+                }
+            }
+            lines.append("EOF")
+        }
+        let start = Date()
+        try scan.run()
+        reader.start()
+        // Swap the catalog once the scan has opened it and emitted its first record.
+        let deadline = Date().addingTimeInterval(120)
+        while lines.all.isEmpty && Date() < deadline { usleep(5_000) }
+        let swapStart = Date().timeIntervalSince(start)
+        let swap = try CrashSafety.run(["catalog", "import", "--replace", b], home: home)
+        let swapEnd = Date().timeIntervalSince(start)
+        let recordsBeforeSwapEnd = lines.all.count
+        let overlapped = scan.isRunning
+        scan.waitUntilExit()
+        while lines.all.last != "EOF" { usleep(1_000) }
+        let scanEnd = Date().timeIntervalSince(start)
+        print(String(format: "Concurrency: swap %.2f–%.2f s, scan ended %.2f s; %d of %d records before the swap ended",
+                     swapStart, swapEnd, scanEnd, recordsBeforeSwapEnd, plan.count))
+        #expect(swap.status == 0, "\(swap.err)")
+        #expect(overlapped && recordsBeforeSwapEnd < plan.count, "the catalog was replaced while the scan was still running")
+        #expect(scan.terminationStatus == 0)
+
+        let records = lines.all.dropLast().compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(records.count == plan.count, "one record per photo: \(lines.all)")
+        var byFile: [String: [String: Any]] = [:]
+        for r in records { byFile[((r["file"] as? String) ?? "").split(separator: "/").last.map(String.init) ?? ""] = r }
+        #expect(Set(byFile.keys) == Set(plan.map(\.1)))
+        for (file, r) in byFile {
+            #expect(r["status"] as? String != "error", "\(file): \(r["error"] ?? "")")
+        }
+        // Cards only catalog A holds are still identified after the swap: the scan reads the file it opened.
+        for (file, card) in expectedCards {
+            let c = byFile[file]?["card"] as? [String: Any]
+            #expect(byFile[file]?["status"] as? String == "identified" && "\(c?["set"] ?? "") \(c?["collector_number"] ?? "")" == card,
+                    "\(file): \(byFile[file] ?? [:])")
+        }
+        let info = try CrashSafety.catalogInfo(home)
+        #expect(info.printings == clean.b && !info.isSample, "catalog info shows the new catalog")
+        #expect(CrashSafety.integrity(home.appendingPathComponent("catalog.sqlite").path) == "ok")
+        #expect(CrashSafety.importLeftovers(home).isEmpty)
+    }
+}
