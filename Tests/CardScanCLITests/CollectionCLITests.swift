@@ -4,42 +4,18 @@ import Testing
 /// Runs the real `cardscan` binary for the collection tests (any scratch path: the binary next to
 /// the test bundle first).
 enum CollectionCLI {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static var root: URL { CLI.root }
 
-    static var binary: URL {
-        let bundle = Bundle.main.bundleURL.deletingLastPathComponent()
-        let candidates = [bundle.appendingPathComponent("cardscan"), root.appendingPathComponent(".build-coll/debug/cardscan"),
-                          root.appendingPathComponent(".build/debug/cardscan")]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[2]
-    }
+    static var binary: URL { CLI.binary }
 
     static func process(_ args: [String], home: URL) -> Process {
-        let p = Process()
-        p.executableURL = binary
-        p.arguments = args
-        p.currentDirectoryURL = root
-        var env = ProcessInfo.processInfo.environment
-        env["CARDSCAN_HOME"] = home.path
-        p.environment = env
-        return p
+        CLI.process(args, environment: ["CARDSCAN_HOME": home.path])
     }
 
-    /// Runs cardscan; returns exit status, stdout and stderr.
+    /// Runs cardscan with `CARDSCAN_HOME` = `home`; returns exit status, stdout and stderr.
     @discardableResult
     static func run(_ args: [String], home: URL) throws -> (status: Int32, out: String, err: String) {
-        let p = process(args, home: home)
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        // Read both pipes concurrently so neither can fill up and block the child.
-        let errData = LockedData()
-        let reader = Thread { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }
-        reader.start()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        while !errData.done { usleep(1000) }
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: errData.get(), as: UTF8.self))
+        try CLI.run(args, environment: ["CARDSCAN_HOME": home.path])
     }
 
     static func temp(_ label: String) -> URL {

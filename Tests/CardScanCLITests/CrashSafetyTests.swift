@@ -14,38 +14,21 @@ enum CrashSafety {
         return seed
     }()
 
-    /// The `cardscan` built with this test bundle. (`CollectionCLI.binary` looks in the bundle's
-    /// parent folder, then in `.build-coll` and `.build`: with another scratch path it silently runs
-    /// another checkout's, possibly stale, build.)
+    /// The `cardscan` built with this test bundle (printed, so a log shows which build ran).
     static let binary: URL = {
-        let dirs = [Bundle.main.executableURL?.deletingLastPathComponent(),
-                    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-                    Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()].compactMap { $0 }
-        let found = dirs.map { $0.appendingPathComponent("cardscan") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-        let binary = found ?? CollectionCLI.binary
-        print("CrashSafety: binary \(binary.path)")
-        return binary
+        print("CrashSafety: binary \(CLI.binary.path)")
+        return CLI.binary
     }()
 
     static func process(_ args: [String], home: URL) -> Process {
-        let p = CollectionCLI.process(args, home: home)
-        p.executableURL = binary
-        return p
+        _ = binary
+        return CollectionCLI.process(args, home: home)
     }
 
     /// Runs cardscan; returns exit status, stdout and stderr.
     static func run(_ args: [String], home: URL) throws -> (status: Int32, out: String, err: String) {
-        let p = process(args, home: home)
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let errData = LockedData()
-        Thread { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }.start()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        while !errData.done { usleep(1000) }
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: errData.get(), as: UTF8.self))
+        _ = binary
+        return try CollectionCLI.run(args, home: home)
     }
 
     /// The collection and the review queue, one sorted line per row (as `CollectionCLI.state`).

@@ -13,16 +13,10 @@ enum HostileCLI {
         var outLines: [String] { out.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
     }
 
-    /// The `cardscan` built with these tests: next to the test executable (any scratch path) first,
-    /// then the shared helper's choice.
+    /// The `cardscan` built with these tests (see `CLI.binary`), printed so a log shows which ran.
     static let binary: URL = {
-        var candidates: [URL] = []
-        if let exe = Bundle.main.executableURL { candidates.append(exe.deletingLastPathComponent().appendingPathComponent("cardscan")) }
-        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("cardscan"))
-        candidates.append(Bundle.main.bundleURL.appendingPathComponent("cardscan"))
-        let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? CLI.binary
-        print("hostile CLI tests run \(found.path)")
-        return found
+        print("hostile CLI tests run \(CLI.binary.path)")
+        return CLI.binary
     }()
 
     static func run(_ args: [String], environment: [String: String] = [:], timeout: Double,

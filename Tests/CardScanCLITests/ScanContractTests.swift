@@ -1,36 +1,6 @@
 import Foundation
 import Testing
 
-/// Runs the built `cardscan` binary the way a script would.
-enum CLI {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// The debug binary next to the test bundle (built by `swift build --build-tests`).
-    static var binary: URL {
-        let bundle = Bundle.main.bundleURL.deletingLastPathComponent()
-        let candidates = [bundle.appendingPathComponent("cardscan"), root.appendingPathComponent(".build/debug/cardscan")]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[1]
-    }
-
-    /// Runs cardscan with arguments; returns exit status, stdout and stderr.
-    static func run(_ args: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
-        let p = Process()
-        p.executableURL = binary
-        p.arguments = args
-        p.currentDirectoryURL = root
-        var env = ProcessInfo.processInfo.environment
-        for (k, v) in environment { env[k] = v }
-        p.environment = env
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
-    }
-}
-
 @Suite("scan --json contract (real binary, real OCR, sample catalog)")
 struct ScanContractTests {
     @Test("every record has exactly the documented keys; a bad file is an error record and the scan goes on")
