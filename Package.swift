@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "CardReaderTests", dependencies: ["CardReader", "CardScanOCR", "CardCatalog", "TestSupport"]),
         .testTarget(name: "CardCatalogTests", dependencies: ["CardCatalog"]),
         .testTarget(name: "CardMatcherTests", dependencies: ["CardMatcher", "CardReader", "CardCatalog"]),
-        .testTarget(name: "CardCollectionTests", dependencies: ["CardCollection", "CardCatalog"]),
+        .testTarget(name: "CardCollectionTests", dependencies: ["CardCollection", "CardCatalog", "TestSupport"]),
         .testTarget(name: "CardScanCLITests", dependencies: ["CardScanCLI", "CardCatalog", "CardMatcher", "CardReader", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
