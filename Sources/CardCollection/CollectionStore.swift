@@ -484,13 +484,7 @@ public final class CollectionStore: Sendable {
     @discardableResult
     public func accept(reviewID: Int64, printing: ReviewCandidate) throws -> Entry {
         try write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM review WHERE id = ?", arguments: [reviewID]) else {
-                throw CollectionError.notFound("review item \(reviewID): no such item (see `cardscan review`)")
-            }
-            let item = Self.reviewItem(row)
-            guard item.state == .pending else {
-                throw CollectionError.invalid("review item \(reviewID): already \(item.state.rawValue) (\(item.sourcePath))")
-            }
+            let item = try Self.pendingReviewItem(reviewID, db)
             var e = Entry(scryfallID: printing.id, name: printing.name, setCode: printing.set, collectorNumber: printing.collectorNumber,
                           language: item.language ?? printing.language, rarity: printing.rarity, quantity: 1, finish: item.finish,
                           condition: item.condition, pool: item.pool, sourcePath: item.sourcePath, sourceHash: item.sourceHash,
@@ -501,16 +495,22 @@ public final class CollectionStore: Sendable {
         }
     }
 
+    /// The review item `reviewID`, which must still be pending.
+    private static func pendingReviewItem(_ reviewID: Int64, _ db: Database) throws -> ReviewItem {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM review WHERE id = ?", arguments: [reviewID]) else {
+            throw CollectionError.notFound("review item \(reviewID): no such item (see `cardscan review`)")
+        }
+        let item = reviewItem(row)
+        guard item.state == .pending else {
+            throw CollectionError.invalid("review item \(reviewID): already \(item.state.rawValue) (\(item.sourcePath))")
+        }
+        return item
+    }
+
     /// Rejects a pending review item (the photo stays recorded, so a re-import skips it).
     public func reject(reviewID: Int64) throws {
         try write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM review WHERE id = ?", arguments: [reviewID]) else {
-                throw CollectionError.notFound("review item \(reviewID): no such item (see `cardscan review`)")
-            }
-            let item = Self.reviewItem(row)
-            guard item.state == .pending else {
-                throw CollectionError.invalid("review item \(reviewID): already \(item.state.rawValue) (\(item.sourcePath))")
-            }
+            let item = try Self.pendingReviewItem(reviewID, db)
             try db.execute(sql: "UPDATE review SET state = 'rejected' WHERE id = ?", arguments: [reviewID])
         }
     }
