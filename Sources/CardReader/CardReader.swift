@@ -47,13 +47,24 @@ public final class CardReader {
     /// Reads the card in an image file.
     /// - Throws: ``OCRError`` naming the file when it cannot be decoded.
     public func read(contentsOf path: String) throws -> CardReading {
+        try decodeAndRead(path, grayscale: true).reading
+    }
+
+    /// Reads the card in an image file and hands back the photo, decoded once in colour, for
+    /// drawing on it (`--annotate`).
+    /// - Throws: ``OCRError`` naming the file when it cannot be decoded.
+    public func readKeepingPhoto(contentsOf path: String) throws -> (reading: CardReading, photo: Image) {
+        try decodeAndRead(path, grayscale: false)
+    }
+
+    private func decodeAndRead(_ path: String, grayscale: Bool) throws -> (reading: CardReading, photo: Image) {
         let start = Clock.now
-        let image = try Image(contentsOf: path, options: .init(grayscale: true, maxPixels: options.maxPixels))
+        let image = try Image(contentsOf: path, options: .init(grayscale: grayscale, maxPixels: options.maxPixels))
         let decoded = Clock.now
         var reading = try read(image: image)
         reading.timings.decode += Clock.ms(start, decoded)
         reading.timings.total = Clock.ms(start, Clock.now)
-        return reading
+        return (reading, image)
     }
 
     /// Reads the card in an already decoded image.

@@ -16,20 +16,28 @@ final class Identifier {
         matcher = CardMatcher(catalog: catalog)
     }
 
-    /// Never throws: a bad file becomes an `error` record naming the file and the cause.
-    func identify(_ path: String) -> (record: ScanRecord, reading: CardReading?, match: MatchResult?) {
+    /// Never throws: a bad file becomes an `error` record naming the file and the cause. With
+    /// `keepPhoto` the photo is decoded in colour and handed back (for `--annotate`), still once.
+    func identify(_ path: String, keepPhoto: Bool = false)
+        -> (record: ScanRecord, reading: CardReading?, match: MatchResult?, photo: Image?) {
         let start = DispatchTime.now().uptimeNanoseconds
         do {
-            var reading = try reader.read(contentsOf: path)
+            var photo: Image?
+            var reading: CardReading
+            if keepPhoto {
+                (reading, photo) = try reader.readKeepingPhoto(contentsOf: path)
+            } else {
+                reading = try reader.read(contentsOf: path)
+            }
             let matchStart = DispatchTime.now().uptimeNanoseconds
             let match = try matcher.match(reading.fields)
             let end = DispatchTime.now().uptimeNanoseconds
             reading.timings.match = Double(end - matchStart) / 1e6
             reading.timings.total = Double(end - start) / 1e6
-            return (ScanRecord(file: path, reading: reading, match: match), reading, match)
+            return (ScanRecord(file: path, reading: reading, match: match), reading, match, photo)
         } catch {
             let message = (error as? OCRError)?.description ?? "\(path): \(error)"
-            return (ScanRecord(file: path, error: message, totalMilliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6), nil, nil)
+            return (ScanRecord(file: path, error: message, totalMilliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6), nil, nil, nil)
         }
     }
 }

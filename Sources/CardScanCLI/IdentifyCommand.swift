@@ -36,14 +36,14 @@ struct IdentifyCommand: ParsableCommand {
         let catalog = try CatalogProvider.open(global)
         let identifier: Identifier
         do { identifier = try Identifier(catalog: catalog, tessdata: global.tessdata) } catch let e as OCRError { throw CLIError(e.description) }
-        let (record, reading, match) = identifier.identify(photo)
+        let (record, reading, match, decoded) = identifier.identify(photo, keepPhoto: annotate != nil)
         if json {
             print(try JSONOutput.string(record))
         } else {
             IdentifyPrinter.print(record, match: match)
         }
-        if let annotate, let reading {
-            try Annotator.write(reading, on: try Image(contentsOf: photo), to: annotate)
+        if let annotate, let reading, let decoded {
+            try Annotator.write(reading, on: decoded, to: annotate)
             Terminal.note("wrote \(annotate)")
         }
         if let error = record.error { Terminal.note(error) }

@@ -183,7 +183,7 @@ final class PhotoImporter: @unchecked Sendable {
             report(Outcome(file: file, outcome: "skipped", card: nil, detail: previous == file ? "already imported" : "already imported as \(previous)"))
             return
         }
-        let (record, reading, match) = try identifier().identify(file)
+        let (record, reading, match, _) = try identifier().identify(file)
         guard let match, record.status != MatchStatus.error.rawValue else {
             report(Outcome(file: file, outcome: "failed", card: nil, detail: record.error ?? "unreadable"))
             return

@@ -32,14 +32,17 @@ struct ReadCommand: ParsableCommand {
     func run() throws {
         do {
             let reader = try CardReader(options: .init(tessdataPath: global.tessdata))
-            let reading = try reader.read(contentsOf: photo)
+            // Decode in colour only when drawing on the photo; either way the file is decoded once.
+            let (reading, decoded): (CardReading, Image?) = annotate == nil
+                ? (try reader.read(contentsOf: photo), nil)
+                : try reader.readKeepingPhoto(contentsOf: photo)
             if json {
                 print(try JSONOutput.string(reading, pretty: true))
             } else {
                 ReadingPrinter.print(reading)
             }
-            if let annotate {
-                try Annotator.write(reading, on: try Image(contentsOf: photo), to: annotate)
+            if let annotate, let decoded {
+                try Annotator.write(reading, on: decoded, to: annotate)
                 Terminal.note("wrote \(annotate)")
             }
         } catch let error as OCRError {
