@@ -43,4 +43,25 @@ enum CLI {
         while !errData.done { usleep(1000) }
         return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: errData.get(), as: UTF8.self))
     }
+
+    /// Starts a thread that reads `pipe` until end of file and calls `line` for each complete
+    /// line as it arrives (tests that act while a child is still running), then `end`.
+    @discardableResult
+    static func readLines(_ pipe: Pipe, line: @escaping @Sendable (String) -> Void, end: @escaping @Sendable () -> Void = {}) -> Thread {
+        let thread = Thread {
+            var pending = ""
+            while true {
+                let data = pipe.fileHandleForReading.availableData
+                if data.isEmpty { break }
+                pending += String(decoding: data, as: UTF8.self)
+                while let nl = pending.firstIndex(of: "\n") {
+                    line(String(pending[..<nl]))
+                    pending.removeSubrange(...nl)
+                }
+            }
+            end()
+        }
+        thread.start()
+        return thread
+    }
 }

@@ -133,21 +133,10 @@ struct CollectionCLITests {
             p.standardError = FileHandle.nullDevice
             try p.run()
             let results = Counter()
-            let reader = Thread {
-                // Count photos newly recorded by this run (lines "…: added …" / "…: to review …").
-                var pending = ""
-                while true {
-                    let data = out.fileHandleForReading.availableData
-                    if data.isEmpty { break }
-                    pending += String(decoding: data, as: UTF8.self)
-                    while let nl = pending.firstIndex(of: "\n") {
-                        let line = pending[..<nl]
-                        if line.contains(": added ") || line.contains(": to review ") { results.increment() }
-                        pending.removeSubrange(...nl)
-                    }
-                }
+            // Count photos newly recorded by this run (lines "…: added …" / "…: to review …").
+            CLI.readLines(out) { line in
+                if line.contains(": added ") || line.contains(": to review ") { results.increment() }
             }
-            reader.start()
             let deadline = Date().addingTimeInterval(60)
             while p.isRunning && results.value < afterResults && Date() < deadline { usleep(5_000) }
             Thread.sleep(forTimeInterval: delay)

@@ -26,22 +26,9 @@ struct ConcurrencyTests {
         scan.standardOutput = out
         scan.standardError = FileHandle.nullDevice
         let lines = LockedBoxList()
-        let reader = Thread {
-            var pending = ""
-            while true {
-                let data = out.fileHandleForReading.availableData
-                if data.isEmpty { break }
-                pending += String(decoding: data, as: UTF8.self)
-                while let nl = pending.firstIndex(of: "\n") {
-                    lines.append(String(pending[..<nl]))
-                    pending.removeSubrange(...nl)
-                }
-            }
-            lines.append("EOF")
-        }
         let start = Date()
         try scan.run()
-        reader.start()
+        CLI.readLines(out, line: { lines.append($0) }, end: { lines.append("EOF") })
         // Swap the catalog once the scan has opened it and emitted its first record.
         let deadline = Date().addingTimeInterval(120)
         while lines.all.isEmpty && Date() < deadline { usleep(5_000) }
