@@ -83,7 +83,11 @@ public struct CardMatcher: Sendable {
         }
         guard !hits.isEmpty else { return nil }
         if hits.count == 1 {
-            return result(hits[0], confidence: 0.88 * best.score, alternatives: all, method: "set-from-number")
+            // Title and number agree on one printing; a printed set size that matches its set is
+            // a third, independent agreement.
+            let sizeAgrees = e.setSize != nil && catalog.set(code: hits[0].setCode)?.printedSize == e.setSize
+            let confidence = min(0.95, (sizeAgrees ? 0.95 : 0.9) * best.score)
+            return result(hits[0], confidence: confidence, alternatives: all, method: "set-from-number")
         }
         return ambiguous(hits.map { MatchCandidate(printing: $0, score: 0.5) }, method: "set-from-number")
     }

@@ -101,9 +101,29 @@ struct CardLocator {
         guard areaFraction > 0.01, areaFraction < 0.995 else { return nil }
         let aspectScore = exp(-pow((aspect - Self.cardAspect) / 0.07, 2))
         let sizeScore = min(1, 0.5 + areaFraction / 0.08)
-        let score = aspectScore * pow(fill, 2) * convexity * sizeScore
+        var score = aspectScore * pow(fill, 2) * convexity * sizeScore
+        var fitted = refine(rect: rect, boundary: comp.boundary)
+        if fitted == nil, fill > 0.6, let trapezoid = Geometry.largestInscribedQuadrilateral(Self.decimated(hull, to: 120)) {
+            // A trapezoid's sides lie too far from its rectangle's: fit from the hull's corners.
+            fitted = refine(rect: trapezoid, boundary: comp.boundary)
+        }
+        if let fitted {
+            // A card seen at an angle is a trapezoid: its rectangle is loosely filled and has the
+            // wrong shape. Score the fitted quadrilateral too, on the aspect of the rectangle it
+            // is a perspective view of.
+            let quadArea = Geometry.area(fitted)
+            if quadArea > 0 {
+                let centre = PixelPoint(x: Double(thumb.width) / 2, y: Double(thumb.height) / 2)
+                let seen = Geometry.rectifiedAspect(fitted, centre: centre, focal: 0.8 * Double(max(thumb.width, thumb.height)))
+                let seenScore = exp(-pow((seen - Self.cardAspect) / 0.07, 2))
+                let quadFill = min(1, Double(comp.area) / quadArea)
+                let quadConvexity = min(1, hullArea / quadArea)
+                let quadSize = min(1, 0.5 + quadArea / imageArea / 0.08)
+                score = max(score, seenScore * pow(quadFill, 2) * quadConvexity * quadSize)
+            }
+        }
         guard score > 0.15 else { return nil }
-        let quad = refine(rect: rect, boundary: comp.boundary) ?? rect
+        let quad = fitted ?? rect
         // Grow by the erosion applied to the mask (about one thumbnail pixel).
         return (score, Self.expand(quad, by: 1.0))
     }
@@ -135,6 +155,13 @@ struct CardLocator {
         // Reject a wild fit: every corner must stay near the rectangle's.
         for (p, q) in zip(corners, rect) where Geometry.distance(p, q) > band * 3 { return nil }
         return corners
+    }
+
+    /// Every k-th point, so no more than `limit` remain.
+    static func decimated(_ points: [PixelPoint], to limit: Int) -> [PixelPoint] {
+        guard points.count > limit else { return points }
+        let step = Double(points.count) / Double(limit)
+        return (0..<limit).map { points[Int(Double($0) * step)] }
     }
 
     /// Moves each corner away from the centre by `d` pixels.

@@ -96,6 +96,31 @@ public struct ExtractedFields: Sendable, Codable, Equatable {
         self.language = language
         self.frameEra = frameEra
     }
+
+    /// Takes the collector fields another read of the same lines found and this one lacks: the
+    /// number line (number, set size, rarity) and the set line (set code, language) each as a
+    /// whole. Returns whether anything was taken.
+    mutating func absorbingCollectorFields(of other: ExtractedFields) -> Bool {
+        var took = false
+        if collectorNumber == nil, let number = other.collectorNumber {
+            collectorNumber = number
+            printedNumber = other.printedNumber
+            setSize = other.setSize ?? setSize
+            rarity = other.rarity ?? rarity
+            took = true
+        }
+        if setCode == nil, let set = other.setCode {
+            setCode = set
+            language = other.language ?? language
+            took = true
+        }
+        if took {
+            // A printed set size or a set code belongs to a modern collector line.
+            if frameEra == .unknown || (frameEra == .classic2003 && setSize != nil) { frameEra = other.frameEra }
+            if frameEra == .classic2003, setSize != nil, setCode != nil { frameEra = .modern2015 }
+        }
+        return took
+    }
 }
 
 /// A text observation from one card region, with its box in card coordinates

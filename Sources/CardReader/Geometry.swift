@@ -104,6 +104,61 @@ enum Geometry {
         let start = sorted.indices.min { sorted[$0].x + sorted[$0].y < sorted[$1].x + sorted[$1].y }!
         return (0..<4).map { sorted[(start + $0) % 4] }
     }
+
+    /// Short-to-long side ratio of the rectangle that a quadrilateral (corners in order around it)
+    /// is a perspective image of, assuming square pixels and the principal point at `centre`
+    /// (Zhang & He, "Whiteboard scanning and image enhancement", 2007). The focal length is solved
+    /// for; when the view is too close to affine for that, `focal` (a typical lens) stands in.
+    static func rectifiedAspect(_ q: [PixelPoint], centre: PixelPoint, focal: Double) -> Double {
+        typealias V = (Double, Double, Double)
+        // m1 top-left, m2 top-right, m3 bottom-left, m4 bottom-right (rectangle corners
+        // (0,0), (w,0), (0,h), (w,h)), relative to the principal point.
+        func v(_ p: PixelPoint) -> V { (p.x - centre.x, p.y - centre.y, 1) }
+        let m1 = v(q[0]), m2 = v(q[1]), m4 = v(q[2]), m3 = v(q[3])
+        func cross(_ a: V, _ b: V) -> V { (a.1 * b.2 - a.2 * b.1, a.2 * b.0 - a.0 * b.2, a.0 * b.1 - a.1 * b.0) }
+        func dot(_ a: V, _ b: V) -> Double { a.0 * b.0 + a.1 * b.1 + a.2 * b.2 }
+        let d2 = dot(cross(m2, m4), m3), d3 = dot(cross(m3, m4), m2)
+        guard abs(d2) > 1e-12, abs(d3) > 1e-12 else { return 0 }
+        let k2 = dot(cross(m1, m4), m3) / d2, k3 = dot(cross(m1, m4), m2) / d3
+        let n2 = (k2 * m2.0 - m1.0, k2 * m2.1 - m1.1, k2 * m2.2 - m1.2)
+        let n3 = (k3 * m3.0 - m1.0, k3 * m3.1 - m1.1, k3 * m3.2 - m1.2)
+        var f2 = focal * focal
+        if abs(n2.2 * n3.2) > 1e-12 {
+            let solved = -(n2.0 * n3.0 + n2.1 * n3.1) / (n2.2 * n3.2)
+            if solved.isFinite, solved > f2 / 9, solved < f2 * 9 { f2 = solved }
+        }
+        let w2 = (n2.0 * n2.0 + n2.1 * n2.1) / f2 + n2.2 * n2.2
+        let h2 = (n3.0 * n3.0 + n3.1 * n3.1) / f2 + n3.2 * n3.2
+        guard w2 > 0, h2 > 0 else { return 0 }
+        let ratio = (w2 / h2).squareRoot()
+        return min(ratio, 1 / ratio)
+    }
+
+    /// The largest-area quadrilateral with its corners on a convex polygon's vertices (a card seen
+    /// in perspective: its hull is a rounded trapezoid, which a bounding rectangle fits badly).
+    /// Rotating pointers make it O(n²) in the number of vertices.
+    static func largestInscribedQuadrilateral(_ hull: [PixelPoint]) -> [PixelPoint]? {
+        let n = hull.count
+        guard n >= 4 else { return nil }
+        func p(_ i: Int) -> PixelPoint { hull[i % n] }
+        func tri(_ a: Int, _ b: Int, _ c: Int) -> Double {
+            let u = p(a), v = p(b), w = p(c)
+            return abs((v.x - u.x) * (w.y - u.y) - (w.x - u.x) * (v.y - u.y)) / 2
+        }
+        var best = (area: -1.0, corners: [0, 1, 2, 3])
+        for i in 0..<n {
+            var j = i + 1, l = i + 3
+            for k in (i + 2)..<(i + n - 1) {
+                if j >= k { j = k - 1 }
+                while j + 1 < k, tri(i, j + 1, k) >= tri(i, j, k) { j += 1 }
+                if l <= k { l = k + 1 }
+                while l + 1 < i + n, tri(k, l + 1, i) >= tri(k, l, i) { l += 1 }
+                let area = tri(i, j, k) + tri(k, l, i)
+                if area > best.area { best = (area, [i, j, k, l]) }
+            }
+        }
+        return best.corners.map { p($0) }
+    }
 }
 
 #if canImport(Glibc)

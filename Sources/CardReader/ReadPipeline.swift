@@ -44,6 +44,30 @@ struct ReadPipeline {
                 if best?.titleKnown == true { break search }
             }
         }
+        if let found = best, found.fields.title != nil, found.fields.collectorNumber == nil {
+            // The title was read but the collector lines were not where the quad puts them. The
+            // locator may have stopped at the inner frame of a black-bordered card (on a dark
+            // background the border is lost in it): grow the quad by the border. Or it ran on into
+            // a shadow or stopped short: keep the top edge (the title settled it) and put the
+            // bottom edge where the card's 63:88 shape says it is.
+            let alternatives = [Self.innerFrameExpanded(found.corners),
+                                Self.aspectCompleted(found.corners, imageWidth: gray.width, imageHeight: gray.height)]
+            for corners in alternatives.compactMap({ $0 }) {
+                var attempt = try attempt(corners, gray: gray, extended: false)
+                attempt.prior = -0.05
+                guard attempt.fields.collectorNumber != nil, attempt.score > found.score else { continue }
+                if (found.titleKnown && !attempt.titleKnown) || (found.titleKnown == attempt.titleKnown && found.titleQuality > attempt.titleQuality) {
+                    // The quad changed under the title band: keep the better reading of the title.
+                    attempt.fields.title = found.fields.title
+                    attempt.titleKnown = found.titleKnown
+                    attempt.titleQuality = found.titleQuality
+                    attempt.observations = found.observations.filter { $0.region == "title" }
+                        + attempt.observations.filter { $0.region != "title" }
+                }
+                best = attempt
+                break
+            }
+        }
         let corners = best!.corners
         var observations = best!.observations
         var fields = best!.fields
@@ -93,23 +117,17 @@ struct ReadPipeline {
                                        gray: gray, corners: corners, psm: .sparseText)
         var observations = title.observations + collector.observations
         var fields = extractor.extract(observations)
-        if fields.collectorNumber == nil, title.quality > 0.3, !collector.observations.isEmpty {
-            // Second look at the collector lines with the characters they can hold: Tesseract
-            // otherwise drifts to lower case ("ose/ies" for 056/185).
-            let constrained = try readRegion("collector", collectorRegion, cardHeight: CardLayout.bottomCardHeight,
-                                             gray: gray, corners: corners, psm: .sparseText,
-                                             whitelist: "0123456789/ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-            var retried = extractor.extract(title.observations + constrained.observations)
-            if retried.collectorNumber != nil || (fields.setCode == nil && retried.setCode != nil) {
-                // Keep what only the first read found (the whitelist can cost the set line).
-                if retried.setCode == nil, let set = fields.setCode {
-                    retried.setCode = set
-                    retried.language = fields.language
-                    if retried.frameEra == .classic2003, retried.setSize != nil { retried.frameEra = .modern2015 }
-                }
-                observations += constrained.observations
-                fields = retried
-            }
+        // Further looks at the collector lines while a field is missing: Tesseract's sparse-text
+        // mode and its block mode segment the two short lines differently, and each reads some
+        // lines the other garbles; the constrained read keeps it from drifting to lower case
+        // ("ose/ies" for 056/185). Each read is parsed on its own and the fields are pooled.
+        let retries: [(PageSegmentationMode, String?)] = [(.singleBlock, nil), (.sparseText, "0123456789/ABCDEFGHIJKLMNOPQRSTUVWXYZ")]
+        for (psm, whitelist) in retries where fields.collectorNumber == nil || fields.setCode == nil {
+            guard title.quality > 0.3, !collector.observations.isEmpty else { break }
+            let again = try readRegion("collector", collectorRegion, cardHeight: CardLayout.bottomCardHeight,
+                                       gray: gray, corners: corners, psm: psm, whitelist: whitelist)
+            let other = extractor.extract(title.observations + again.observations)
+            if fields.absorbingCollectorFields(of: other) { observations += again.observations }
         }
         let known = fields.title.map { title in options.resolveTitle?(title.sources.first ?? title.value) != nil } ?? false
         return Attempt(corners: corners, observations: observations, fields: fields, titleQuality: title.quality, titleKnown: known)
@@ -148,6 +166,30 @@ struct ReadPipeline {
             return o.confidence * letters * min(1, Double(text.count) / 4) * tall
         }.max() ?? 0
         return RegionRead(observations: mapped, quality: quality)
+    }
+
+    /// The card around a quad that is its inner frame (2015+ frames: the black border is about 4%
+    /// of the width at the sides, 3% of the height at the top and 5.5% at the bottom).
+    static func innerFrameExpanded(_ corners: [PixelPoint]) -> [PixelPoint] {
+        let h = Homography(corners: corners)
+        return [(-0.041, -0.029), (1.041, -0.029), (1.041, 1.059), (-0.041, 1.059)].map { u, v in
+            let p = h.map(u, v)
+            return PixelPoint(x: p.x, y: p.y)
+        }
+    }
+
+    /// The quad with its bottom edge moved so the region it outlines has the card's 63:88 shape
+    /// (judged through the perspective), or nil when it already has.
+    static func aspectCompleted(_ corners: [PixelPoint], imageWidth: Int, imageHeight: Int) -> [PixelPoint]? {
+        let centre = PixelPoint(x: Double(imageWidth) / 2, y: Double(imageHeight) / 2)
+        let seen = Geometry.rectifiedAspect(corners, centre: centre, focal: 0.8 * Double(max(imageWidth, imageHeight)))
+        guard seen > 0.4, seen < 1 else { return nil }
+        // The quad's width is taken as the card's: its height should be width * 88/63.
+        let bottom = seen / CardLocator.cardAspect
+        guard abs(bottom - 1) > 0.025, bottom < 1.25, bottom > 0.85 else { return nil }
+        let h = Homography(corners: corners)
+        let left = h.map(0, bottom), right = h.map(1, bottom)
+        return [corners[0], corners[1], PixelPoint(x: right.x, y: right.y), PixelPoint(x: left.x, y: left.y)]
     }
 
     /// The whole image as the card (flat scans), long side vertical.
