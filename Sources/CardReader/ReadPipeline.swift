@@ -44,8 +44,8 @@ struct ReadPipeline {
                 if best?.titleKnown == true { break search }
             }
         }
-        if let found = best, found.fields.title != nil, found.fields.collectorNumber == nil {
-            // The title was read but the collector lines were not where the quad puts them. The
+        if let found = best, found.fields.title == nil || found.fields.collectorNumber == nil {
+            // The title or the collector lines were not where the quad puts them. The
             // locator may have stopped at the inner frame of a black-bordered card (on a dark
             // background the border is lost in it): grow the quad by the border. Or it ran on into
             // a shadow or stopped short: keep the top edge (the title settled it) and put the
@@ -55,7 +55,7 @@ struct ReadPipeline {
             for corners in alternatives.compactMap({ $0 }) {
                 var attempt = try attempt(corners, gray: gray, extended: false)
                 attempt.prior = -0.05
-                guard attempt.fields.collectorNumber != nil, attempt.score > found.score else { continue }
+                guard attempt.score > found.score + 0.1 else { continue }
                 if (found.titleKnown && !attempt.titleKnown) || (found.titleKnown == attempt.titleKnown && found.titleQuality > attempt.titleQuality) {
                     // The quad changed under the title band: keep the better reading of the title.
                     attempt.fields.title = found.fields.title
