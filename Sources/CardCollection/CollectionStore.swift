@@ -27,9 +27,12 @@ public final class CollectionStore: Sendable {
         if !fm.fileExists(atPath: path) {
             guard create else { throw CollectionError.notFound("\(path): no collection yet (import or add cards first)") }
             try? fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        } else {
-            try Self.checkExisting(path)
         }
+        // One process at a time checks, creates and migrates the file: another one may be halfway
+        // through creating it (its migration table written, its schema not yet).
+        let lock = Self.MigrationLock(path: path)
+        defer { lock.release() }
+        if fm.fileExists(atPath: path) { try Self.checkExisting(path) }
         var config = Configuration()
         config.label = "CardCollection"
         config.busyMode = .timeout(busyTimeout)
@@ -41,7 +44,7 @@ public final class CollectionStore: Sendable {
             throw CollectionError.corrupt(path: path, reason: Self.reason(error))
         }
         db = pool
-        backupURL = try Self.lockedMigrate(pool, path: path)
+        backupURL = try Self.migrate(pool, path: path)
     }
 
     // MARK: - Opening, foreign files, migrations
@@ -83,13 +86,21 @@ public final class CollectionStore: Sendable {
         return "\(error)"
     }
 
-    /// Migrates under an exclusive file lock (two processes may open a new collection at once),
-    /// backing the file up first when it already holds data of an older schema.
-    static func lockedMigrate(_ pool: DatabasePool, path: String) throws -> URL? {
-        let lockPath = path + ".lock"
-        let fd = open(lockPath, O_CREAT | O_RDWR, 0o644)
-        if fd >= 0 { flock(fd, LOCK_EX) }
-        defer { if fd >= 0 { flock(fd, LOCK_UN); close(fd) } }
+    /// An exclusive lock on `<collection>.lock`, held while a process checks, creates and migrates
+    /// the collection (two processes may open a new collection at once).
+    struct MigrationLock {
+        let fd: Int32
+        init(path: String) {
+            fd = open(path + ".lock", O_CREAT | O_RDWR, 0o644)
+            if fd >= 0 { flock(fd, LOCK_EX) }
+        }
+        func release() {
+            if fd >= 0 { flock(fd, LOCK_UN); close(fd) }
+        }
+    }
+
+    /// Migrates (the caller holds the `MigrationLock`), backing the file up first when it already holds data of an older schema.
+    static func migrate(_ pool: DatabasePool, path: String) throws -> URL? {
         let migrator = Self.migrator
         do {
             let (applied, complete, superseded) = try pool.read { db in

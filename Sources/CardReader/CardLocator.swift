@@ -20,23 +20,52 @@ struct CardLocator {
     static let cardAspect = 63.0 / 88.0
 
     func locate(_ photo: GrayImage) -> LocatedCard? {
+        locateAll(photo, limit: 1).first
+    }
+
+    /// The cards in a photo, most card-like first (the one `locate` finds), then others of a
+    /// similar size that do not overlap the ones taken, up to `limit`.
+    func locateAll(_ photo: GrayImage, limit: Int) -> [LocatedCard] {
         let factor = max(1, Int((Double(max(photo.width, photo.height)) / Double(thumbnailSide)).rounded(.up)))
         let thumb = photo.reduced(by: factor)
-        guard thumb.width >= 16, thumb.height >= 16 else { return nil }
-        var candidates: [(score: Double, corners: [PixelPoint], method: String)] = []
+        guard thumb.width >= 16, thumb.height >= 16 else { return [] }
+        var candidates: [Candidate] = []
         for (method, mask) in candidateMasks(thumb) {
             for comp in mask.components(minArea: thumb.width * thumb.height / 150) {
                 guard let (score, corners) = evaluate(comp, in: thumb) else { continue }
                 candidates.append((score, corners, method))
             }
         }
-        let best = Self.choose(candidates)
+        var picked: [Candidate] = []
+        var remaining = candidates
+        while picked.count < limit, let best = Self.choose(remaining) {
+            picked.append(best)
+            remaining.removeAll { Self.overlaps($0.corners, best.corners) }
+            // Other cards are as card-like as the first and about its size.
+            let size = Geometry.area(picked[0].corners)
+            remaining.removeAll { c in
+                let ratio = Geometry.area(c.corners) / size
+                return c.score < 0.6 || ratio < 0.5 || ratio > 2
+            }
+        }
         DebugDump.log(candidates.sorted { $0.score > $1.score }.prefix(8).map { "candidate \($0.method) \(String(format: "%.3f", $0.score))" }
-            + ["chosen \(best?.method ?? "none")"])
-        guard let best else { return nil }
+            + ["chosen \(picked.map(\.method).joined(separator: ", "))"])
         let scale = Double(factor)
-        let full = best.corners.map { PixelPoint(x: $0.x * scale, y: $0.y * scale) }
-        return LocatedCard(corners: Self.portraitOrder(full), confidence: min(1, best.score), method: best.method)
+        return picked.map { c in
+            let full = c.corners.map { PixelPoint(x: $0.x * scale, y: $0.y * scale) }
+            return LocatedCard(corners: Self.portraitOrder(full), confidence: min(1, c.score), method: c.method)
+        }
+    }
+
+    typealias Candidate = (score: Double, corners: [PixelPoint], method: String)
+
+    /// Whether two regions are (parts of) the same card: either's centre lies in the other.
+    static func overlaps(_ a: [PixelPoint], _ b: [PixelPoint]) -> Bool {
+        Geometry.contains(a, centre(b)) || Geometry.contains(b, centre(a))
+    }
+
+    static func centre(_ q: [PixelPoint]) -> PixelPoint {
+        PixelPoint(x: q.reduce(0) { $0 + $1.x } / 4, y: q.reduce(0) { $0 + $1.y } / 4)
     }
 
     /// The segmentations tried, each with holes filled so a card becomes one solid region:
@@ -66,16 +95,23 @@ struct CardLocator {
 
     /// The best-scoring candidate, except that a card-like region 1.6–4x larger that contains it
     /// wins (the art box or text box of a card is itself card-shaped; the card contains it).
-    static func choose(_ candidates: [(score: Double, corners: [PixelPoint], method: String)]) -> (score: Double, corners: [PixelPoint], method: String)? {
+    static func choose(_ candidates: [Candidate]) -> Candidate? {
         guard var best = candidates.max(by: { $0.score < $1.score }) else { return nil }
         var changed = true
         while changed {
             changed = false
             let area = Geometry.area(best.corners)
-            let centre = PixelPoint(x: best.corners.reduce(0) { $0 + $1.x } / 4, y: best.corners.reduce(0) { $0 + $1.y } / 4)
+            let centre = Self.centre(best.corners)
+            // A region holding a second card-like region of the same size beside this one is a
+            // group of cards (a binder page, a row on a table), not the card around its art box.
+            let peers = candidates.filter { c in
+                let a = Geometry.area(c.corners)
+                return c.score > 0.6 && a > area * 0.6 && a < area * 1.6 && !overlaps(c.corners, best.corners)
+            }
             let containing = candidates.filter { c in
                 let a = Geometry.area(c.corners)
                 return a > area * 1.6 && a < area * 4 && c.score > 0.35 && Geometry.contains(c.corners, centre)
+                    && !peers.contains { Geometry.contains(c.corners, Self.centre($0.corners)) }
             }
             if let outer = containing.max(by: { $0.score < $1.score }) { best = outer; changed = true }
         }

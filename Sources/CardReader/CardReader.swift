@@ -68,6 +68,21 @@ public final class CardReader {
     }
 
     /// Reads the card in an already decoded image.
+    /// Reads every card found in the photo at `path` (up to `limit`): the first is the one `read`
+    /// returns; the others are further card-sized regions on which a known title or a collector
+    /// number was read. A flat scan is one card.
+    public func readAll(contentsOf path: String, limit: Int = 24) throws -> [CardReading] {
+        let start = Clock.now
+        let image = try Image(contentsOf: path, options: .init(grayscale: true, maxPixels: options.maxPixels))
+        let decoded = Clock.now
+        var readings = try ReadPipeline(recognizer: recognizer, options: options).runAll(image: image, limit: limit)
+        readings[0].timings.decode += Clock.ms(start, decoded)
+        for i in readings.indices {
+            readings[i].timings.total = readings[i].timings.decode + readings[i].timings.locate + readings[i].timings.ocr
+        }
+        return readings
+    }
+
     public func read(image: Image) throws -> CardReading {
         let pipeline = ReadPipeline(recognizer: recognizer, options: options)
         return try pipeline.run(image: image)

@@ -8,20 +8,56 @@ struct ReadPipeline {
     var extractor: FieldExtractor { FieldExtractor(resolveSetCode: options.resolveSetCode, resolveTitle: options.resolveTitle) }
 
     func run(image: Image) throws -> CardReading {
+        try runAll(image: image, limit: 1)[0]
+    }
+
+    /// Reads up to `limit` cards: the most card-like region first (what `run` reads), then other
+    /// card-sized regions of the photo, each kept only when something recognisable was read on it
+    /// (a title the vocabulary knows, or a collector number). Never empty.
+    func runAll(image: Image, limit: Int) throws -> [CardReading] {
         let converted = Clock.now
         let gray = image.grayPixels()
         let start = Clock.now
-        let located = CardLocator().locate(gray)
+        let aspect = Double(gray.width) / Double(gray.height)
+        // A portrait image shaped like a card is most likely a flat scan of one card.
+        let scanShaped = aspect > 0.64 && aspect < 0.80
+        let located = CardLocator().locateAll(gray, limit: limit)
         let locatedAt = Clock.now
+        let first = try read(gray: gray, located: located.first, scanShaped: scanShaped)
+        var readings = [reading(image, first, locateConfidence: located.first?.confidence ?? 0,
+                                decode: Clock.ms(converted, start), locate: Clock.ms(start, locatedAt), ocr: Clock.ms(locatedAt, Clock.now))]
+        // The whole image read as the card: a flat scan of one card.
+        let whole = Self.wholeImage(gray)
+        guard !first.corners.allSatisfy(whole.contains) else { return readings }
+        for other in located.dropFirst() {
+            let began = Clock.now
+            let read = try read(gray: gray, located: other, scanShaped: false)
+            guard read.titleKnown || read.fields.collectorNumber != nil else { continue }
+            readings.append(reading(image, read, locateConfidence: other.confidence, decode: 0, locate: 0, ocr: Clock.ms(began, Clock.now)))
+        }
+        return readings
+    }
 
+    private func reading(_ image: Image, _ read: Attempt, locateConfidence: Double, decode: Double, locate: Double, ocr: Double) -> CardReading {
+        var timings = StageTimings()
+        timings.decode = decode // pixel conversion; the caller adds file decoding
+        timings.locate = locate
+        timings.ocr = ocr
+        return CardReading(
+            file: image.name, imageWidth: image.width, imageHeight: image.height,
+            quad: CardQuad(corners: read.corners), rotation: Self.rotation(of: read.corners),
+            locateConfidence: locateConfidence, fields: read.fields, observations: read.observations, timings: timings)
+    }
+
+    /// Reads one card: the located region (if any) and, for a scan-shaped image, the whole image.
+    private func read(gray: GrayImage, located: LocatedCard?, scanShaped: Bool) throws -> Attempt {
         // Hypotheses for where the card is: the located quad, and for a portrait image shaped like a
         // card (a flat scan) the whole image. Content decides among them and between up and down:
         // the title band must hold a line of large, confident text.
         // A portrait image shaped like a card is most likely a flat scan: its whole frame goes first.
         var hypotheses: [[PixelPoint]] = []
         if let located { hypotheses.append(BorderRefiner().refine(located.corners, in: gray)) }
-        let aspect = Double(gray.width) / Double(gray.height)
-        if aspect > 0.64 && aspect < 0.80 {
+        if scanShaped {
             hypotheses.insert(Self.wholeImage(gray), at: 0)
         } else if located == nil {
             hypotheses.append(Self.wholeImage(gray))
@@ -68,26 +104,15 @@ struct ReadPipeline {
                 break
             }
         }
-        let corners = best!.corners
-        var observations = best!.observations
-        var fields = best!.fields
-        if fields.collectorNumber == nil {
+        guard var read = best else { throw OCRError.recognitionFailed("no region to read") }
+        if read.fields.collectorNumber == nil {
             // Older frames print the number in the copyright line, right of centre.
             let copyright = try readRegion("copyright", CardLayout.copyright, cardHeight: CardLayout.bottomCardHeight,
-                                           gray: gray, corners: corners, psm: .singleBlock)
-            observations += copyright.observations
-            fields = extractor.extract(observations)
+                                           gray: gray, corners: read.corners, psm: .singleBlock)
+            read.observations += copyright.observations
+            read.fields = extractor.extract(read.observations)
         }
-        let end = Clock.now
-
-        var timings = StageTimings()
-        timings.decode = Clock.ms(converted, start) // pixel conversion; the caller adds file decoding
-        timings.locate = Clock.ms(start, locatedAt)
-        timings.ocr = Clock.ms(locatedAt, end)
-        return CardReading(
-            file: image.name, imageWidth: image.width, imageHeight: image.height,
-            quad: CardQuad(corners: corners), rotation: Self.rotation(of: corners),
-            locateConfidence: located?.confidence ?? 0, fields: fields, observations: observations, timings: timings)
+        return read
     }
 
     /// One way of reading the card: its corners, what was read, and how plausible it is.

@@ -16,6 +16,25 @@ final class Identifier {
         matcher = CardMatcher(catalog: catalog)
     }
 
+    /// Every card found in the photo, one record each (the main card first); never throws: a bad
+    /// file becomes one `error` record naming the file and the cause.
+    func identifyAll(_ path: String) -> [ScanRecord] {
+        let start = DispatchTime.now().uptimeNanoseconds
+        do {
+            return try reader.readAll(contentsOf: path).map { reading in
+                var reading = reading
+                let matchStart = DispatchTime.now().uptimeNanoseconds
+                let match = try matcher.match(reading.fields)
+                reading.timings.match = Double(DispatchTime.now().uptimeNanoseconds - matchStart) / 1e6
+                reading.timings.total += reading.timings.match
+                return ScanRecord(file: path, reading: reading, match: match)
+            }
+        } catch {
+            let message = (error as? OCRError)?.description ?? "\(path): \(error)"
+            return [ScanRecord(file: path, error: message, totalMilliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)]
+        }
+    }
+
     /// Never throws: a bad file becomes an `error` record naming the file and the cause. With
     /// `keepPhoto` the photo is decoded in colour and handed back (for `--annotate`), still once.
     func identify(_ path: String, keepPhoto: Bool = false)

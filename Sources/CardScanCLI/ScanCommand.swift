@@ -11,7 +11,8 @@ struct ScanCommand: ParsableCommand {
         abstract: "Identify every card photo in the given files and folders.",
         discussion: """
         Photos are processed in parallel (one OCR engine per job) and results are printed as they
-        finish. With --json each line is one JSON object:
+        finish. Each card found is one result: a photo of several cards gives several, the main
+        (most card-like) card first. With --json each line is one JSON object:
           {"file","status","card":{"id","name","set","collector_number","lang","rarity"}|null,
            "confidence","extracted":{"title","set_code","collector_number","set_size","rarity","language"},
            "candidates":[{"id","name","set","collector_number","score"}],"quad":[[x,y]×4],
@@ -53,25 +54,27 @@ struct ScanCommand: ParsableCommand {
         let catalog = try CatalogProvider.open(global)
         let output = ScanOutput(format: json ? .json : csv ? .csv : .text, total: files.count)
         let runner = ParallelScan(files: files, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-        try runner.run(makeWorker: { try Identifier(catalog: catalog, tessdata: global.tessdata) }) { record in
-            output.emit(record)
+        try runner.run(makeWorker: { try Identifier(catalog: catalog, tessdata: global.tessdata) }) { records in
+            output.emit(records)
         }
         output.finish()
         if output.failed > 0 || !missing.isEmpty { throw ExitCode(1) }
     }
 }
 
-/// Runs identifications on several threads, one `Identifier` per thread, and hands each record
-/// to `emit` (serialised) as soon as it is ready.
+/// Runs identifications on several threads, one `Identifier` per thread, and hands each photo's
+/// records (one per card found) to `emit` (serialised) as soon as they are ready.
 struct ParallelScan {
     let files: [String]
     let jobs: Int
 
-    func run(makeWorker: @escaping @Sendable () throws -> Identifier, emit: @escaping @Sendable (ScanRecord) -> Void) throws {
+    func run(makeWorker: @escaping @Sendable () throws -> Identifier, emit: @escaping @Sendable ([ScanRecord]) -> Void) throws {
         let queue = WorkQueue(files)
         try WorkerThreads.run(count: min(jobs, files.count)) {
             let worker = try makeWorker()
-            while let file = queue.next() { emit(worker.identify(file).record) }
+            while let file = queue.next() {
+                emit(worker.identifyAll(file))
+            }
         }
     }
 }
@@ -130,6 +133,7 @@ final class ScanOutput: @unchecked Sendable {
     private let total: Int
     private let lock = NSLock()
     private var done = 0
+    private var cards = 0
     private var counts: [String: Int] = [:]
     private(set) var failed = 0
 
@@ -139,12 +143,23 @@ final class ScanOutput: @unchecked Sendable {
         if format == .csv { print("file,status,name,set,collector_number,lang,confidence") }
     }
 
-    func emit(_ r: ScanRecord) {
+    /// Prints one photo's records (one per card found, or one error).
+    func emit(_ records: [ScanRecord]) {
         lock.lock(); defer { lock.unlock() }
         done += 1
+        if Terminal.stderrIsTTY { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        for r in records { printRecord(r) }
+        fflush(nil) // stream each result as it finishes
+        if Terminal.stderrIsTTY {
+            let width = 30, filled = width * done / max(1, total)
+            FileHandle.standardError.write(Data("[\(String(repeating: "#", count: filled))\(String(repeating: ".", count: width - filled))] \(done)/\(total)".utf8))
+        }
+    }
+
+    private func printRecord(_ r: ScanRecord) {
+        cards += 1
         counts[r.status, default: 0] += 1
         if r.status == "error" { failed += 1; Terminal.note(r.error ?? r.file) }
-        if Terminal.stderrIsTTY { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         switch format {
         case .json: print((try? JSONOutput.string(r)) ?? "{}")
         case .csv: print([r.file, r.status, r.card?.name ?? "", r.card?.set ?? "", r.card?.collector_number ?? "", r.card?.lang ?? "", String(format: "%.3f", r.confidence)].map(CSVField.escape).joined(separator: ","))
@@ -152,11 +167,6 @@ final class ScanOutput: @unchecked Sendable {
             let what = r.card.map { "\($0.name) — \($0.set.uppercased()) #\($0.collector_number)" }
                 ?? (r.status == "ambiguous" ? Self.ambiguity(r) : r.status)
             print("\(r.file): \(what)\(r.card != nil ? String(format: "  %.0f%%", r.confidence * 100) : "")")
-        }
-        fflush(nil) // stream each result as it finishes
-        if Terminal.stderrIsTTY {
-            let width = 30, filled = width * done / max(1, total)
-            FileHandle.standardError.write(Data("[\(String(repeating: "#", count: filled))\(String(repeating: ".", count: width - filled))] \(done)/\(total)".utf8))
         }
     }
 
@@ -173,7 +183,8 @@ final class ScanOutput: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         if Terminal.stderrIsTTY { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         let summary = ["identified", "ambiguous", "unidentified", "error"].map { "\(counts[$0, default: 0]) \($0)" }.joined(separator: ", ")
-        Terminal.note("scanned \(done) photo\(done == 1 ? "" : "s"): \(summary)")
+        let found = cards == done ? "" : ", \(cards) results"
+        Terminal.note("scanned \(done) photo\(done == 1 ? "" : "s")\(found): \(summary)")
     }
 }
 
