@@ -147,8 +147,10 @@ struct ReadPipeline {
         // lines the other garbles; the constrained read keeps it from drifting to lower case
         // ("ose/ies" for 056/185). Each read is parsed on its own and the fields are pooled.
         let retries: [(PageSegmentationMode, String?)] = [(.singleBlock, nil), (.sparseText, "0123456789/ABCDEFGHIJKLMNOPQRSTUVWXYZ")]
-        for (psm, whitelist) in retries where fields.collectorNumber == nil || fields.setCode == nil {
-            guard title.quality > 0.3, !collector.observations.isEmpty else { break }
+        // Only on a way up whose title reads well (the others rarely win), and for a missing set code
+        // only beside a modern number line (old frames print none: the retries would only cost).
+        for (psm, whitelist) in retries where fields.collectorNumber == nil || (fields.setCode == nil && fields.setSize != nil) {
+            guard title.quality > 0.5, !collector.observations.isEmpty else { break }
             let again = try readRegion("collector", collectorRegion, cardHeight: CardLayout.bottomCardHeight,
                                        gray: gray, corners: corners, psm: psm, whitelist: whitelist)
             let other = extractor.extract(title.observations + again.observations)
