@@ -99,7 +99,8 @@ public final class CollectionStore: Sendable {
         }
     }
 
-    /// Migrates (the caller holds the `MigrationLock`), backing the file up first when it already holds data of an older schema.
+    /// Migrates (the caller holds the `MigrationLock`), backing the file up first when it already
+    /// holds data of an older schema.
     static func migrate(_ pool: DatabasePool, path: String) throws -> URL? {
         let migrator = Self.migrator
         do {

@@ -135,9 +135,7 @@ struct CardLocator {
         let convexity = hullArea / rectArea
         let areaFraction = rectArea / imageArea
         guard areaFraction > 0.01, areaFraction < 0.995 else { return nil }
-        let aspectScore = exp(-pow((aspect - Self.cardAspect) / 0.07, 2))
-        let sizeScore = min(1, 0.5 + areaFraction / 0.08)
-        var score = aspectScore * pow(fill, 2) * convexity * sizeScore
+        var score = Self.shapeScore(aspect: aspect, fill: fill, convexity: convexity, areaFraction: areaFraction)
         var fitted = refine(rect: rect, boundary: comp.boundary)
         if fitted == nil, fill > 0.6, let trapezoid = Geometry.largestInscribedQuadrilateral(Self.decimated(hull, to: 120)) {
             // A trapezoid's sides lie too far from its rectangle's: fit from the hull's corners.
@@ -149,13 +147,9 @@ struct CardLocator {
             // is a perspective view of.
             let quadArea = Geometry.area(fitted)
             if quadArea > 0 {
-                let centre = PixelPoint(x: Double(thumb.width) / 2, y: Double(thumb.height) / 2)
-                let seen = Geometry.rectifiedAspect(fitted, centre: centre, focal: 0.8 * Double(max(thumb.width, thumb.height)))
-                let seenScore = exp(-pow((seen - Self.cardAspect) / 0.07, 2))
-                let quadFill = min(1, Double(comp.area) / quadArea)
-                let quadConvexity = min(1, hullArea / quadArea)
-                let quadSize = min(1, 0.5 + quadArea / imageArea / 0.08)
-                score = max(score, seenScore * pow(quadFill, 2) * quadConvexity * quadSize)
+                let seen = Geometry.rectifiedAspect(fitted, imageWidth: thumb.width, imageHeight: thumb.height)
+                score = max(score, Self.shapeScore(aspect: seen, fill: min(1, Double(comp.area) / quadArea),
+                                                   convexity: min(1, hullArea / quadArea), areaFraction: quadArea / imageArea))
             }
         }
         guard score > 0.15 else { return nil }
@@ -193,6 +187,13 @@ struct CardLocator {
         return corners
     }
 
+    /// How card-like a region is: aspect near 63:88, solidly filled, convex, not tiny.
+    static func shapeScore(aspect: Double, fill: Double, convexity: Double, areaFraction: Double) -> Double {
+        let aspectScore = exp(-pow((aspect - cardAspect) / 0.07, 2))
+        let sizeScore = min(1, 0.5 + areaFraction / 0.08)
+        return aspectScore * pow(fill, 2) * convexity * sizeScore
+    }
+
     /// Every k-th point, so no more than `limit` remain.
     static func decimated(_ points: [PixelPoint], to limit: Int) -> [PixelPoint] {
         guard points.count > limit else { return points }
@@ -202,10 +203,10 @@ struct CardLocator {
 
     /// Moves each corner away from the centre by `d` pixels.
     static func expand(_ quad: [PixelPoint], by d: Double) -> [PixelPoint] {
-        let cx = quad.reduce(0) { $0 + $1.x } / 4, cy = quad.reduce(0) { $0 + $1.y } / 4
+        let c = centre(quad)
         return quad.map { p in
-            let len = max(1e-9, Geometry.distance(p, PixelPoint(x: cx, y: cy)))
-            return PixelPoint(x: p.x + (p.x - cx) / len * d * 1.41, y: p.y + (p.y - cy) / len * d * 1.41)
+            let len = max(1e-9, Geometry.distance(p, c))
+            return PixelPoint(x: p.x + (p.x - c.x) / len * d * 1.41, y: p.y + (p.y - c.y) / len * d * 1.41)
         }
     }
 

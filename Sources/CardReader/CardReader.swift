@@ -47,42 +47,40 @@ public final class CardReader {
     /// Reads the card in an image file.
     /// - Throws: ``OCRError`` naming the file when it cannot be decoded.
     public func read(contentsOf path: String) throws -> CardReading {
-        try decodeAndRead(path, grayscale: true).reading
+        try decodeAndRead(path, grayscale: true, limit: 1).readings[0]
     }
 
     /// Reads the card in an image file and hands back the photo, decoded once in colour, for
     /// drawing on it (`--annotate`).
     /// - Throws: ``OCRError`` naming the file when it cannot be decoded.
     public func readKeepingPhoto(contentsOf path: String) throws -> (reading: CardReading, photo: Image) {
-        try decodeAndRead(path, grayscale: false)
+        let (readings, photo) = try decodeAndRead(path, grayscale: false, limit: 1)
+        return (readings[0], photo)
     }
 
-    private func decodeAndRead(_ path: String, grayscale: Bool) throws -> (reading: CardReading, photo: Image) {
-        let start = Clock.now
-        let image = try Image(contentsOf: path, options: .init(grayscale: grayscale, maxPixels: options.maxPixels))
-        let decoded = Clock.now
-        var reading = try read(image: image)
-        reading.timings.decode += Clock.ms(start, decoded)
-        reading.timings.total = Clock.ms(start, Clock.now)
-        return (reading, image)
-    }
-
-    /// Reads the card in an already decoded image.
     /// Reads every card found in the photo at `path` (up to `limit`): the first is the one `read`
     /// returns; the others are further card-sized regions on which a known title or a collector
-    /// number was read. A flat scan is one card.
+    /// number was read. A flat scan is one card. Never empty.
+    /// - Throws: ``OCRError`` naming the file when it cannot be decoded.
     public func readAll(contentsOf path: String, limit: Int = 24) throws -> [CardReading] {
+        try decodeAndRead(path, grayscale: true, limit: limit).readings
+    }
+
+    /// Decodes once and reads; the file's decoding time goes to the first (main) card, and each
+    /// card's total is its own stages.
+    private func decodeAndRead(_ path: String, grayscale: Bool, limit: Int) throws -> (readings: [CardReading], photo: Image) {
         let start = Clock.now
-        let image = try Image(contentsOf: path, options: .init(grayscale: true, maxPixels: options.maxPixels))
+        let image = try Image(contentsOf: path, options: .init(grayscale: grayscale, maxPixels: options.maxPixels))
         let decoded = Clock.now
         var readings = try ReadPipeline(recognizer: recognizer, options: options).runAll(image: image, limit: limit)
         readings[0].timings.decode += Clock.ms(start, decoded)
         for i in readings.indices {
             readings[i].timings.total = readings[i].timings.decode + readings[i].timings.locate + readings[i].timings.ocr
         }
-        return readings
+        return (readings, image)
     }
 
+    /// Reads the card in an already decoded image.
     public func read(image: Image) throws -> CardReading {
         let pipeline = ReadPipeline(recognizer: recognizer, options: options)
         return try pipeline.run(image: image)

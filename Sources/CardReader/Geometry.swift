@@ -106,9 +106,16 @@ enum Geometry {
     }
 
     /// Short-to-long side ratio of the rectangle that a quadrilateral (corners in order around it)
-    /// is a perspective image of, assuming square pixels and the principal point at `centre`
+    /// is a perspective image of, assuming square pixels and the principal point at the image centre
     /// (Zhang & He, "Whiteboard scanning and image enhancement", 2007). The focal length is solved
-    /// for; when the view is too close to affine for that, `focal` (a typical lens) stands in.
+    /// for; when the view is too close to affine for that, a typical lens's stands in.
+    static func rectifiedAspect(_ q: [PixelPoint], imageWidth: Int, imageHeight: Int) -> Double {
+        // Principal point at the image centre; a phone's main camera: f ≈ 0.8 x the long side.
+        rectifiedAspect(q, centre: PixelPoint(x: Double(imageWidth) / 2, y: Double(imageHeight) / 2),
+                        focal: 0.8 * Double(max(imageWidth, imageHeight)))
+    }
+
+    /// The same with an explicit principal point and fallback focal length (pixels).
     static func rectifiedAspect(_ q: [PixelPoint], centre: PixelPoint, focal: Double) -> Double {
         typealias V = (Double, Double, Double)
         // m1 top-left, m2 top-right, m3 bottom-left, m4 bottom-right (rectangle corners

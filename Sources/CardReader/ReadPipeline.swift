@@ -208,8 +208,7 @@ struct ReadPipeline {
     /// The quad with its bottom edge moved so the region it outlines has the card's 63:88 shape
     /// (judged through the perspective), or nil when it already has.
     static func aspectCompleted(_ corners: [PixelPoint], imageWidth: Int, imageHeight: Int) -> [PixelPoint]? {
-        let centre = PixelPoint(x: Double(imageWidth) / 2, y: Double(imageHeight) / 2)
-        let seen = Geometry.rectifiedAspect(corners, centre: centre, focal: 0.8 * Double(max(imageWidth, imageHeight)))
+        let seen = Geometry.rectifiedAspect(corners, imageWidth: imageWidth, imageHeight: imageHeight)
         guard seen > 0.4, seen < 1 else { return nil }
         // The quad's width is taken as the card's: its height should be width * 88/63.
         let bottom = seen / CardLocator.cardAspect

@@ -21,17 +21,9 @@ final class Identifier {
     func identifyAll(_ path: String) -> [ScanRecord] {
         let start = DispatchTime.now().uptimeNanoseconds
         do {
-            return try reader.readAll(contentsOf: path).map { reading in
-                var reading = reading
-                let matchStart = DispatchTime.now().uptimeNanoseconds
-                let match = try matcher.match(reading.fields)
-                reading.timings.match = Double(DispatchTime.now().uptimeNanoseconds - matchStart) / 1e6
-                reading.timings.total += reading.timings.match
-                return ScanRecord(file: path, reading: reading, match: match)
-            }
+            return try reader.readAll(contentsOf: path).map { try matched($0, path: path).record }
         } catch {
-            let message = (error as? OCRError)?.description ?? "\(path): \(error)"
-            return [ScanRecord(file: path, error: message, totalMilliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)]
+            return [Self.errorRecord(path, error, since: start)]
         }
     }
 
@@ -48,15 +40,28 @@ final class Identifier {
             } else {
                 reading = try reader.read(contentsOf: path)
             }
-            let matchStart = DispatchTime.now().uptimeNanoseconds
-            let match = try matcher.match(reading.fields)
-            let end = DispatchTime.now().uptimeNanoseconds
-            reading.timings.match = Double(end - matchStart) / 1e6
-            reading.timings.total = Double(end - start) / 1e6
-            return (ScanRecord(file: path, reading: reading, match: match), reading, match, photo)
+            let result = try matched(reading, path: path)
+            return (result.record, result.reading, result.match, photo)
         } catch {
-            let message = (error as? OCRError)?.description ?? "\(path): \(error)"
-            return (ScanRecord(file: path, error: message, totalMilliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6), nil, nil, nil)
+            return (Self.errorRecord(path, error, since: start), nil, nil, nil)
         }
+    }
+
+    /// Matches one card's reading; its timings gain the match and it becomes a record.
+    private func matched(_ reading: CardReading, path: String) throws -> (record: ScanRecord, reading: CardReading, match: MatchResult) {
+        var reading = reading
+        let start = DispatchTime.now().uptimeNanoseconds
+        let match = try matcher.match(reading.fields)
+        reading.timings.match = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        reading.timings.total += reading.timings.match
+        return (ScanRecord(file: path, reading: reading, match: match), reading, match)
+    }
+
+    /// The `error` record for a file: the message names the file (the OCR errors about the engine
+    /// rather than the file do not) and the cause.
+    private static func errorRecord(_ path: String, _ error: Error, since start: UInt64) -> ScanRecord {
+        let cause = (error as? OCRError)?.description ?? "\(error)"
+        let message = cause.contains(path) ? cause : "\(path): \(cause)"
+        return ScanRecord(file: path, error: message, totalMilliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
     }
 }
