@@ -56,19 +56,23 @@ struct BinaryMask {
     func holesFilled() -> BinaryMask {
         let w = width, h = height
         var out = [UInt8](repeating: 1, count: w * h) // 1 = not reached from the border
-        var stack = [Int32]()
-        stack.reserveCapacity(w * h / 4)
+        var stack = [Int32](repeating: 0, count: w * h)
         bits.withUnsafeBufferPointer { b in
             out.withUnsafeMutableBufferPointer { o in
-                func push(_ i: Int) { if b[i] == 0 && o[i] == 1 { o[i] = 0; stack.append(Int32(i)) } }
-                for x in 0..<w { push(x); push((h - 1) * w + x) }
-                for y in 0..<h { push(y * w); push(y * w + w - 1) }
-                while let top = stack.popLast() {
-                    let i = Int(top), x = i % w
-                    if x > 0 { push(i - 1) }
-                    if x < w - 1 { push(i + 1) }
-                    if i >= w { push(i - w) }
-                    if i < (h - 1) * w { push(i + w) }
+                stack.withUnsafeMutableBufferPointer { s in
+                    // Each pixel is pushed at most once, so the stack never outgrows the image.
+                    var top = 0
+                    @inline(__always) func push(_ i: Int) { if b[i] == 0 && o[i] == 1 { o[i] = 0; s[top] = Int32(i); top += 1 } }
+                    for x in 0..<w { push(x); push((h - 1) * w + x) }
+                    for y in 0..<h { push(y * w); push(y * w + w - 1) }
+                    while top > 0 {
+                        top -= 1
+                        let i = Int(s[top]), x = i % w
+                        if x > 0 { push(i - 1) }
+                        if x < w - 1 { push(i + 1) }
+                        if i >= w { push(i - w) }
+                        if i < (h - 1) * w { push(i + w) }
+                    }
                 }
             }
         }
@@ -85,34 +89,40 @@ struct BinaryMask {
     /// 4-connected components with at least `minArea` pixels.
     func components(minArea: Int) -> [Component] {
         let w = width, h = height
-        var label = [Int32](repeating: 0, count: w * h)
+        var label = [UInt8](repeating: 0, count: w * h) // 1 = visited
+        var members = [Int32](repeating: 0, count: w * h) // the current component, used as the stack too
         var result: [Component] = []
-        var next: Int32 = 1
-        var stack: [Int] = []
-        for start in 0..<(w * h) where bits[start] == 1 && label[start] == 0 {
-            label[start] = next
-            stack.append(start)
-            var members: [Int] = []
-            while let i = stack.popLast() {
-                members.append(i)
-                let x = i % w, y = i / w
-                if x > 0, bits[i - 1] == 1, label[i - 1] == 0 { label[i - 1] = next; stack.append(i - 1) }
-                if x < w - 1, bits[i + 1] == 1, label[i + 1] == 0 { label[i + 1] = next; stack.append(i + 1) }
-                if y > 0, bits[i - w] == 1, label[i - w] == 0 { label[i - w] = next; stack.append(i - w) }
-                if y < h - 1, bits[i + w] == 1, label[i + w] == 0 { label[i + w] = next; stack.append(i + w) }
+        bits.withUnsafeBufferPointer { b in
+            label.withUnsafeMutableBufferPointer { l in
+                members.withUnsafeMutableBufferPointer { m in
+                    for start in 0..<(w * h) where b[start] == 1 && l[start] == 0 {
+                        // Depth-first fill: m[0..<count] are the members, m[next..<count] still to expand.
+                        l[start] = 1
+                        m[0] = Int32(start)
+                        var count = 1, next = 0
+                        @inline(__always) func visit(_ j: Int) { if b[j] == 1 && l[j] == 0 { l[j] = 1; m[count] = Int32(j); count += 1 } }
+                        while next < count {
+                            let i = Int(m[next]); next += 1
+                            let x = i % w
+                            if x > 0 { visit(i - 1) }
+                            if x < w - 1 { visit(i + 1) }
+                            if i >= w { visit(i - w) }
+                            if i < (h - 1) * w { visit(i + w) }
+                        }
+                        guard count >= minArea else { continue }
+                        var comp = Component(area: count, boundary: [], minX: w, minY: h, maxX: 0, maxY: 0)
+                        for k in 0..<count {
+                            let i = Int(m[k]), x = i % w, y = i / w
+                            comp.minX = min(comp.minX, x); comp.maxX = max(comp.maxX, x)
+                            comp.minY = min(comp.minY, y); comp.maxY = max(comp.maxY, y)
+                            let edge = x == 0 || y == 0 || x == w - 1 || y == h - 1
+                                || b[i - 1] == 0 || b[i + 1] == 0 || b[i - w] == 0 || b[i + w] == 0
+                            if edge { comp.boundary.append(PixelPoint(x: Double(x) + 0.5, y: Double(y) + 0.5)) }
+                        }
+                        result.append(comp)
+                    }
+                }
             }
-            next += 1
-            guard members.count >= minArea else { continue }
-            var comp = Component(area: members.count, boundary: [], minX: w, minY: h, maxX: 0, maxY: 0)
-            for i in members {
-                let x = i % w, y = i / w
-                comp.minX = min(comp.minX, x); comp.maxX = max(comp.maxX, x)
-                comp.minY = min(comp.minY, y); comp.maxY = max(comp.maxY, y)
-                let edge = x == 0 || y == 0 || x == w - 1 || y == h - 1
-                    || bits[i - 1] == 0 || bits[i + 1] == 0 || bits[i - w] == 0 || bits[i + w] == 0
-                if edge { comp.boundary.append(PixelPoint(x: Double(x) + 0.5, y: Double(y) + 0.5)) }
-            }
-            result.append(comp)
         }
         return result
     }

@@ -77,18 +77,20 @@ struct CardLocator {
         for k in [0.6, 1.0, 1.6] {
             let t = UInt8(min(250, otsuEdge * k))
             let filled = BinaryMask(edges) { $0 >= t }.dilated(1).holesFilled()
-            masks.append(("edges\(k)", filled.eroded(1)))
-            masks.append(("edges\(k)-split", filled.eroded(3)))
+            let eroded = filled.eroded(1)
+            masks.append(("edges\(k)", eroded))
+            masks.append(("edges\(k)-split", eroded.eroded(2)))
         }
         let otsu = Int(thumb.otsuThreshold())
         for level in Set([otsu, otsu - 40, otsu + 40, 60, 200].map { max(20, min(235, $0)) }).sorted() {
             let t = UInt8(level)
             let dark = BinaryMask(thumb) { $0 < t }.holesFilled()
             let light = BinaryMask(thumb) { $0 >= t }.holesFilled()
-            masks.append(("dark\(level)", dark.eroded(1)))
-            masks.append(("dark\(level)-split", dark.eroded(3)))
-            masks.append(("light\(level)", light.eroded(1)))
-            masks.append(("light\(level)-split", light.eroded(3)))
+            for (name, mask) in [("dark\(level)", dark), ("light\(level)", light)] {
+                let eroded = mask.eroded(1)
+                masks.append((name, eroded))
+                masks.append(("\(name)-split", eroded.eroded(2)))
+            }
         }
         return masks
     }

@@ -129,8 +129,9 @@ struct ReadPipeline {
         var score: Double {
             prior + titleQuality + (titleKnown ? 0.5 : 0) + (fields.collectorNumber != nil ? 0.6 : 0) + (fields.setCode != nil ? 0.4 : 0)
         }
-        /// Good enough to stop looking at other hypotheses.
-        var isConvincing: Bool { titleQuality > 0.6 && (fields.collectorNumber != nil || fields.setCode != nil) }
+        /// Good enough to stop looking at other hypotheses: a title that reads cleanly or that the
+        /// vocabulary knows (`( Gideon's Reproach` reads with a stray bracket), and collector lines.
+        var isConvincing: Bool { (titleQuality > 0.6 || titleKnown) && (fields.collectorNumber != nil || fields.setCode != nil) }
     }
 
     private func attempt(_ corners: [PixelPoint], gray: GrayImage, extended: Bool) throws -> Attempt {
@@ -138,8 +139,8 @@ struct ReadPipeline {
         let collectorRegion = extended ? CardLayout.extendedCollector : CardLayout.collector
         let title = try readRegion("title", titleRegion, cardHeight: CardLayout.titleCardHeight,
                                    gray: gray, corners: corners, psm: .singleBlock)
-        let collector = try readRegion("collector", collectorRegion, cardHeight: CardLayout.bottomCardHeight,
-                                       gray: gray, corners: corners, psm: .sparseText)
+        let collectorPatch = Self.patch(collectorRegion, cardHeight: CardLayout.bottomCardHeight, gray: gray, corners: corners)
+        let collector = try read(collectorPatch, "collector", collectorRegion, psm: .sparseText)
         var observations = title.observations + collector.observations
         var fields = extractor.extract(observations)
         // Further looks at the collector lines while a field is missing: Tesseract's sparse-text
@@ -151,8 +152,7 @@ struct ReadPipeline {
         // only beside a modern number line (old frames print none: the retries would only cost).
         for (psm, whitelist) in retries where fields.collectorNumber == nil || (fields.setCode == nil && fields.setSize != nil) {
             guard title.quality > 0.5, !collector.observations.isEmpty else { break }
-            let again = try readRegion("collector", collectorRegion, cardHeight: CardLayout.bottomCardHeight,
-                                       gray: gray, corners: corners, psm: psm, whitelist: whitelist)
+            let again = try read(collectorPatch, "collector", collectorRegion, psm: psm, whitelist: whitelist)
             let other = extractor.extract(title.observations + again.observations)
             if fields.absorbingCollectorFields(of: other) { observations += again.observations }
         }
@@ -169,13 +169,23 @@ struct ReadPipeline {
 
     private func readRegion(_ name: String, _ region: CardRegion, cardHeight: Int, gray: GrayImage,
                             corners: [PixelPoint], psm: PageSegmentationMode, whitelist: String? = nil) throws -> RegionRead {
+        try read(Self.patch(region, cardHeight: cardHeight, gray: gray, corners: corners), name, region, psm: psm, whitelist: whitelist)
+    }
+
+    /// The region rectified from the photo, dark text on a light ground, dark margins trimmed.
+    static func patch(_ region: CardRegion, cardHeight: Int, gray: GrayImage, corners: [PixelPoint]) -> GrayImage {
         var patch = Rectifier.warp(gray, homography: Homography(corners: corners), region: region, cardHeightPixels: cardHeight)
         if patch.hasLightText() { patch = patch.inverted() } // white text on a black border
-        patch = patch.trimmingDarkEdges()
+        return patch.trimmingDarkEdges()
+    }
+
+    private func read(_ patch: GrayImage, _ name: String, _ region: CardRegion, psm: PageSegmentationMode, whitelist: String? = nil) throws -> RegionRead {
         DebugDump.write(patch, name: name)
+        let began = Clock.now
         let found = try recognizer.recognize(patch, options: RecognitionOptions(
             level: .line, pageSegmentation: psm, characterWhitelist: whitelist, includeCharacterConfidences: true,
             deadlineMilliseconds: options.ocrDeadlineMilliseconds))
+        DebugDump.trace("ocr \(name) psm=\(psm) wl=\(whitelist != nil) \(patch.width)x\(patch.height) \(Int(Clock.ms(began, Clock.now)))ms \(found.map(\.text))")
         let mapped = found.map { o -> CardObservation in
             let b = region.toBottomLeft((o.boundingBox.x, o.boundingBox.y, o.boundingBox.width, o.boundingBox.height))
             var card = o
@@ -240,6 +250,14 @@ enum DebugDump {
     static func log(_ lines: [String]) {
         guard directory != nil else { return }
         FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
+
+    static let tracing = ProcessInfo.processInfo.environment["CARDSCAN_TRACE"] != nil
+
+    /// One line on stderr when `$CARDSCAN_TRACE` is set (what was read, and how long it took).
+    static func trace(_ line: @autoclosure () -> String) {
+        guard tracing else { return }
+        FileHandle.standardError.write(Data((line() + "\n").utf8))
     }
 
     static func write(_ patch: GrayImage, name: String) {
