@@ -189,6 +189,13 @@ public enum CollectorLineParser {
         return String(c)
     }
 
+    /// Whether a line read in the collector band is an older frame's copyright line
+    /// (`™ & © 1993-2011 Wizards of the Coast`) rather than 2015+ collector lines.
+    static func isCopyrightLine(_ line: String) -> Bool {
+        line.contains("©") || line.contains("Wizards") || line.contains("Coast")
+            || line.contains(/(19|20)\d\d\s*-\s*(19|20)\d\d/)
+    }
+
     private static func looksLikeYear(_ n: String, in line: String) -> Bool {
         guard let v = Int(n), (1993...2035).contains(v) else { return false }
         return line.contains("©") || line.contains("Wizards") || line.contains("&") || line.lowercased().contains("tm")

@@ -70,6 +70,9 @@ struct ReadPipeline {
             for turn in [0, 2] {
                 let corners = (0..<4).map { base[($0 + turn) % 4] }
                 for extended in [false, true] {
+                    // A known title settled the top of the quad; a misplaced bottom is the
+                    // alternatives' job below.
+                    if extended, best?.titleKnown == true { break }
                     var attempt = try attempt(corners, gray: gray, extended: extended)
                     if extended { attempt.prior = -0.15 } // the standard bands win a tie
                     if best == nil || attempt.score > best!.score { best = attempt }
@@ -79,6 +82,10 @@ struct ReadPipeline {
                 // the other hypotheses could only add cost (the bands beyond the quad were tried).
                 if best?.titleKnown == true { break search }
             }
+        }
+        if let found = best, found.fields.collectorNumber == nil, found.printsCopyright {
+            // An older frame: its number is in the copyright line, not in a misplaced band.
+            best = try readingCopyright(found, gray: gray)
         }
         if let found = best, found.fields.title == nil || found.fields.collectorNumber == nil {
             // The title or the collector lines were not where the quad puts them. The
@@ -104,14 +111,18 @@ struct ReadPipeline {
                 break
             }
         }
-        guard var read = best else { throw OCRError.recognitionFailed("no region to read") }
-        if read.fields.collectorNumber == nil {
-            // Older frames print the number in the copyright line, right of centre.
-            let copyright = try readRegion("copyright", CardLayout.copyright, cardHeight: CardLayout.bottomCardHeight,
-                                           gray: gray, corners: read.corners, psm: .singleBlock)
-            read.observations += copyright.observations
-            read.fields = extractor.extract(read.observations)
-        }
+        guard let read = best else { throw OCRError.recognitionFailed("no region to read") }
+        return read.fields.collectorNumber == nil && !read.copyrightRead ? try readingCopyright(read, gray: gray) : read
+    }
+
+    /// The attempt with its copyright line read too: older frames print the number there, right of centre.
+    private func readingCopyright(_ attempt: Attempt, gray: GrayImage) throws -> Attempt {
+        var read = attempt
+        let copyright = try readRegion("copyright", CardLayout.copyright, cardHeight: CardLayout.bottomCardHeight,
+                                       gray: gray, corners: read.corners, psm: .singleBlock)
+        read.observations += copyright.observations
+        read.fields = extractor.extract(read.observations)
+        read.copyrightRead = true
         return read
     }
 
@@ -125,6 +136,10 @@ struct ReadPipeline {
         var prior = 0.0
         /// The title is a card name the caller's vocabulary knows.
         var titleKnown = false
+        /// The collector band holds a copyright line: an older frame, whose number is in it.
+        var printsCopyright = false
+        /// The copyright line has been read.
+        var copyrightRead = false
         /// Title quality plus credit for collector lines that parse, and for a known title.
         var score: Double {
             prior + titleQuality + (titleKnown ? 0.5 : 0) + (fields.collectorNumber != nil ? 0.6 : 0) + (fields.setCode != nil ? 0.4 : 0)
@@ -150,14 +165,17 @@ struct ReadPipeline {
         let retries: [(PageSegmentationMode, String?)] = [(.singleBlock, nil), (.sparseText, "0123456789/ABCDEFGHIJKLMNOPQRSTUVWXYZ")]
         // Only on a way up whose title reads well (the others rarely win), and for a missing set code
         // only beside a modern number line (old frames print none: the retries would only cost).
+        // Nor on an older frame, whose collector band holds the copyright line.
+        let printsCopyright = collector.observations.contains { CollectorLineParser.isCopyrightLine($0.observation.text) }
         for (psm, whitelist) in retries where fields.collectorNumber == nil || (fields.setCode == nil && fields.setSize != nil) {
-            guard title.quality > 0.5, !collector.observations.isEmpty else { break }
+            guard title.quality > 0.5, !collector.observations.isEmpty, !printsCopyright else { break }
             let again = try read(collectorPatch, "collector", collectorRegion, psm: psm, whitelist: whitelist)
             let other = extractor.extract(title.observations + again.observations)
             if fields.absorbingCollectorFields(of: other) { observations += again.observations }
         }
         let known = fields.title.map { title in options.resolveTitle?(title.sources.first ?? title.value) != nil } ?? false
-        return Attempt(corners: corners, observations: observations, fields: fields, titleQuality: title.quality, titleKnown: known)
+        return Attempt(corners: corners, observations: observations, fields: fields, titleQuality: title.quality,
+                       titleKnown: known, printsCopyright: printsCopyright && fields.collectorNumber == nil)
     }
 
     /// Text read in one card region.
