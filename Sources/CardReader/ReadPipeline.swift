@@ -154,6 +154,16 @@ struct ReadPipeline {
         let collectorRegion = extended ? CardLayout.extendedCollector : CardLayout.collector
         let title = try readRegion("title", titleRegion, cardHeight: CardLayout.titleCardHeight,
                                    gray: gray, corners: corners, psm: .singleBlock)
+        let titleField = extractor.extract(title.observations).title
+        let known = titleField.map { title in options.resolveTitle?(title.sources.first ?? title.value) != nil } ?? false
+        DebugDump.trace("title quality \(title.quality) known \(known)")
+        guard known || title.quality >= Self.minimumTitleQuality || title.observations.isEmpty else {
+            // Text, but no title, where the quad puts the title: the quad is not a card, or this
+            // way up is wrong. Its collector band would be noise, and noise is slow to read.
+            // (An empty title band is read on: a quad seen at a steep angle can miss the title
+            // and still hold the collector lines.)
+            return Attempt(corners: corners, observations: title.observations, fields: extractor.extract(title.observations), titleQuality: title.quality)
+        }
         let collectorPatch = Self.patch(collectorRegion, cardHeight: CardLayout.bottomCardHeight, gray: gray, corners: corners)
         let collector = try read(collectorPatch, "collector", collectorRegion, psm: .sparseText)
         var observations = title.observations + collector.observations
@@ -173,10 +183,12 @@ struct ReadPipeline {
             let other = extractor.extract(title.observations + again.observations)
             if fields.absorbingCollectorFields(of: other) { observations += again.observations }
         }
-        let known = fields.title.map { title in options.resolveTitle?(title.sources.first ?? title.value) != nil } ?? false
         return Attempt(corners: corners, observations: observations, fields: fields, titleQuality: title.quality,
                        titleKnown: known, printsCopyright: printsCopyright && fields.collectorNumber == nil)
     }
+
+    /// Below this title quality (and with no known title) the collector band is not read.
+    static let minimumTitleQuality = 0.3
 
     /// Text read in one card region.
     struct RegionRead {
