@@ -192,8 +192,9 @@ public enum CollectorLineParser {
     /// Whether a line read in the collector band is an older frame's copyright line
     /// (`™ & © 1993-2011 Wizards of the Coast`) rather than 2015+ collector lines.
     static func isCopyrightLine(_ line: String) -> Bool {
-        line.contains("©") || line.contains("Wizards") || line.contains("Coast")
-            || line.contains(/(19|20)\d\d\s*-\s*(19|20)\d\d/)
+        // A lone `©` is not enough: a foil stamp or bullet is misread as one.
+        line.contains("Wizards") || line.contains("Coast") || line.contains(/(19|20)\d\d\s*-\s*(19|20)\d\d/)
+            || line.contains(/©\s*(19|20)\d\d/)
     }
 
     private static func looksLikeYear(_ n: String, in line: String) -> Bool {

@@ -36,7 +36,11 @@ struct FieldExtractor {
                 fields.setCode = ExtractedField(value: resolved, confidence: confidence, sources: setSources)
             }
         }
-        if let l = parsed.language { fields.language = ExtractedField(value: l, confidence: setConfidence, sources: setSources) }
+        // The language is read beside the set code: a code the vocabulary rejected was junk
+        // ("ERTIES" gave "ES"), and so was its language.
+        if let l = parsed.language, fields.setCode != nil {
+            fields.language = ExtractedField(value: l, confidence: setConfidence, sources: setSources)
+        }
         // The era stands on what was kept: a set code the vocabulary rejected says nothing.
         fields.frameEra = fields.collectorNumber == nil && fields.setCode == nil ? .unknown : parsed.era
         return fields

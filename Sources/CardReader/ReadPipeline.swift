@@ -73,7 +73,7 @@ struct ReadPipeline {
                     // A known title settled the top of the quad; a misplaced bottom is the
                     // alternatives' job below.
                     if extended, best?.titleKnown == true { break }
-                    var attempt = try attempt(corners, gray: gray, extended: extended)
+                    var attempt = try attempt(corners, gray: gray, extended: extended, upright: turn == 0)
                     if extended { attempt.prior = -0.15 } // the standard bands win a tie
                     if best == nil || attempt.score > best!.score { best = attempt }
                     if attempt.isConvincing { break search }
@@ -87,7 +87,9 @@ struct ReadPipeline {
             // An older frame: its number is in the copyright line, not in a misplaced band.
             best = try readingCopyright(found, gray: gray)
         }
-        if let found = best, found.fields.title == nil || found.fields.collectorNumber == nil {
+        // (Not for the whole image, a flat scan: there is nothing beyond it to find.)
+        if let found = best, found.fields.title == nil || found.fields.collectorNumber == nil,
+           !found.corners.allSatisfy(Self.wholeImage(gray).contains) {
             // The title or the collector lines were not where the quad puts them. The
             // locator may have stopped at the inner frame of a black-bordered card (on a dark
             // background the border is lost in it): grow the quad by the border. Or it ran on into
@@ -96,7 +98,7 @@ struct ReadPipeline {
             let alternatives = [Self.innerFrameExpanded(found.corners),
                                 Self.aspectCompleted(found.corners, imageWidth: gray.width, imageHeight: gray.height)]
             for corners in alternatives.compactMap({ $0 }) {
-                var attempt = try attempt(corners, gray: gray, extended: false)
+                var attempt = try attempt(corners, gray: gray, extended: false, upright: true)
                 attempt.prior = -0.05
                 guard attempt.score > found.score + 0.1 else { continue }
                 if (found.titleKnown && !attempt.titleKnown) || (found.titleKnown == attempt.titleKnown && found.titleQuality > attempt.titleQuality) {
@@ -149,7 +151,9 @@ struct ReadPipeline {
         var isConvincing: Bool { (titleQuality > 0.6 || titleKnown) && (fields.collectorNumber != nil || fields.setCode != nil) }
     }
 
-    private func attempt(_ corners: [PixelPoint], gray: GrayImage, extended: Bool) throws -> Attempt {
+    /// Reads the title band, then (when the title band is plausible) the collector band.
+    /// `upright`: the corners are in the order the locator gave (not turned half-way round).
+    private func attempt(_ corners: [PixelPoint], gray: GrayImage, extended: Bool, upright: Bool) throws -> Attempt {
         let titleRegion = extended ? CardLayout.extendedTitle : CardLayout.title
         let collectorRegion = extended ? CardLayout.extendedCollector : CardLayout.collector
         let title = try readRegion("title", titleRegion, cardHeight: CardLayout.titleCardHeight,
@@ -157,11 +161,11 @@ struct ReadPipeline {
         let titleField = extractor.extract(title.observations).title
         let known = titleField.map { title in options.resolveTitle?(title.sources.first ?? title.value) != nil } ?? false
         DebugDump.trace("title quality \(title.quality) known \(known)")
-        guard known || title.quality >= Self.minimumTitleQuality || title.observations.isEmpty else {
-            // Text, but no title, where the quad puts the title: the quad is not a card, or this
-            // way up is wrong. Its collector band would be noise, and noise is slow to read.
-            // (An empty title band is read on: a quad seen at a steep angle can miss the title
-            // and still hold the collector lines.)
+        guard known || title.quality >= Self.minimumTitleQuality || (upright && title.observations.isEmpty) else {
+            // No title where the quad puts it: the quad is not a card, or this way up is wrong.
+            // Its collector band would be noise, and noise is slow to read. (An empty title band
+            // the way the locator put the card is read on: a quad seen at a steep angle can miss
+            // the title and still hold the collector lines.)
             return Attempt(corners: corners, observations: title.observations, fields: extractor.extract(title.observations), titleQuality: title.quality)
         }
         let collectorPatch = Self.patch(collectorRegion, cardHeight: CardLayout.bottomCardHeight, gray: gray, corners: corners)
