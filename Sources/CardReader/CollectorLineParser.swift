@@ -191,10 +191,12 @@ public enum CollectorLineParser {
 
     /// Whether a line read in the collector band is an older frame's copyright line
     /// (`™ & © 1993-2011 Wizards of the Coast`) rather than 2015+ collector lines.
-    static func isCopyrightLine(_ line: String) -> Bool {
-        // A lone `©` is not enough: a foil stamp or bullet is misread as one.
-        line.contains("Wizards") || line.contains("Coast") || line.contains(/(19|20)\d\d\s*-\s*(19|20)\d\d/)
-            || line.contains(/©\s*(19|20)\d\d/)
+    public static func isCopyrightLine(_ line: String) -> Bool {
+        // Small print is misread (`Wigards ofthe Goast`); a lone `©` is not enough: a foil
+        // stamp or a bullet is misread as one.
+        let lower = line.lowercased()
+        return ["wizard", "ards of", "oast", "of the co"].contains { lower.contains($0) }
+            || line.contains(/(19|20)\d\d\s*-\s*(19|20)\d\d/) || line.contains(/©\s*(19|20)\d\d/)
     }
 
     private static func looksLikeYear(_ n: String, in line: String) -> Bool {

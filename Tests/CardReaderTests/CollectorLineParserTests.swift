@@ -1,4 +1,5 @@
-import CardReader
+@testable import CardReader
+import CardScanOCR
 import TestSupport
 import Testing
 
@@ -52,6 +53,34 @@ struct CollectorLineParserTests {
         #expect(r.number == nil)
         #expect(r.setCode == nil)
         #expect(r.era == .unknown)
+    }
+
+    @Test("a copyright line tells an older frame, misread or not; a lone © does not")
+    func copyrightLine() {
+        for line in ["™ & © 1993-2011 Wizards of the Coast LLC", "* & & 1995-2006 Wienrds ofthe Goast",
+                     "106 Wigards ofthe Gx vast", "© 2003 Wizards"] {
+            #expect(CollectorLineParser.isCopyrightLine(line), "\(line)")
+        }
+        for line in ["171/274 C", "BFZ • EN • SVETLIN VELINOV", "©", "001/185 M", "2015"] {
+            #expect(!CollectorLineParser.isCopyrightLine(line), "\(line)")
+        }
+    }
+
+    @Test("a language is kept only beside a set code the vocabulary accepts")
+    func languageNeedsSetCode() {
+        func observation(_ text: String, y: Double) -> CardObservation {
+            CardObservation(region: "collector", observation: TextObservation(
+                text: text, confidence: 0.9, boundingBox: NormalizedRect(x: 0.05, y: y, width: 0.3, height: 0.015)))
+        }
+        let known: @Sendable (String, Int?) -> String? = { code, _ in code == "bfz" ? "bfz" : nil }
+        let extractor = FieldExtractor(resolveSetCode: known, resolveTitle: nil)
+        // Junk whose tail parses as "ERTI • ES": the code is rejected, and its language with it.
+        let junk = extractor.extract([observation("a ite ERTIES", y: 0.03)])
+        #expect(junk.setCode == nil)
+        #expect(junk.language == nil)
+        let real = extractor.extract([observation("171/274 C", y: 0.05), observation("BFZ • EN", y: 0.03)])
+        #expect(real.setCode?.value == "bfz")
+        #expect(real.language?.value == "en")
     }
 
     @Test("random and mutated input never crashes", arguments: [1, 2, 3, 4])
