@@ -85,9 +85,34 @@ struct FieldExtractor {
             return (score, cleaned, o)
         }
         guard let best = scored.max(by: { $0.0 < $1.0 }) else { return nil }
-        let value = resolveTitle?(best.1) ?? best.1
+        let value = resolveTitle.flatMap { Self.resolve(best.1, with: $0) } ?? best.1
         // sources[0]: the title as read (cleaned, before snapping); sources[1]: the raw line.
         return ExtractedField(value: value, confidence: best.2.observation.confidence, sources: [best.1, best.2.observation.text])
+    }
+}
+
+extension FieldExtractor {
+    /// The card name a title read stands for: the whole line, else the longest run of its words
+    /// (up to three dropped at either end) that the vocabulary knows and that holds at least 60%
+    /// of the line's letters (`Reach of Shadows PU ae Be`: mana symbols read as words).
+    static func resolve(_ title: String, with resolveTitle: (String) -> String?) -> String? {
+        if let name = resolveTitle(title) { return name }
+        let words = title.split(separator: " ").map(String.init)
+        let letters = { (ws: ArraySlice<String>) in ws.reduce(0) { $0 + $1.filter(\.isLetter).count } }
+        let total = letters(words[...])
+        guard words.count > 1, total > 0 else { return nil }
+        var spans: [Range<Int>] = []
+        for start in 0...min(3, words.count - 1) {
+            for end in stride(from: words.count, to: start, by: -1) where words.count - end <= 3 && end - start < words.count {
+                spans.append(start..<end)
+            }
+        }
+        for span in spans.sorted(by: { letters(words[$0]) > letters(words[$1]) }) {
+            let kept = letters(words[span])
+            guard Double(kept) >= 0.6 * Double(total), kept >= 4 else { break }
+            if let name = resolveTitle(words[span].joined(separator: " ")) { return name }
+        }
+        return nil
     }
 }
 

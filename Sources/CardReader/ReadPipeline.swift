@@ -159,7 +159,8 @@ struct ReadPipeline {
         let title = try readRegion("title", titleRegion, cardHeight: CardLayout.titleCardHeight,
                                    gray: gray, corners: corners, psm: .singleBlock)
         let titleField = extractor.extract(title.observations).title
-        let known = titleField.map { title in options.resolveTitle?(title.sources.first ?? title.value) != nil } ?? false
+        // The extractor put the vocabulary's name in place of what was read when it knew one.
+        let known = titleField.map { title in options.resolveTitle?(title.value) != nil } ?? false
         DebugDump.trace("title quality \(title.quality) known \(known)")
         guard known || title.quality >= Self.minimumTitleQuality || (upright && title.observations.isEmpty) else {
             // No title where the quad puts it: the quad is not a card, or this way up is wrong.
@@ -213,12 +214,15 @@ struct ReadPipeline {
         return patch.trimmingDarkEdges()
     }
 
+    /// OCR of a rectified patch. Tesseract's inverted second reading of low-confidence lines is
+    /// off for the collector band: its lines were made dark on light already, and the rest of
+    /// the band (text box, border) only doubled the time.
     private func read(_ patch: GrayImage, _ name: String, _ region: CardRegion, psm: PageSegmentationMode, whitelist: String? = nil) throws -> RegionRead {
         DebugDump.write(patch, name: name)
         let began = Clock.now
         let found = try recognizer.recognize(patch, options: RecognitionOptions(
             level: .line, pageSegmentation: psm, characterWhitelist: whitelist, includeCharacterConfidences: true,
-            deadlineMilliseconds: options.ocrDeadlineMilliseconds))
+            deadlineMilliseconds: options.ocrDeadlineMilliseconds, retryInverted: name != "collector"))
         DebugDump.trace("ocr \(name) psm=\(psm) wl=\(whitelist != nil) \(patch.width)x\(patch.height) \(Int(Clock.ms(began, Clock.now)))ms \(found.map(\.text))")
         let mapped = found.map { o -> CardObservation in
             let b = region.toBottomLeft((o.boundingBox.x, o.boundingBox.y, o.boundingBox.width, o.boundingBox.height))

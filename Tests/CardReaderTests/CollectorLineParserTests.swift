@@ -83,6 +83,18 @@ struct CollectorLineParserTests {
         #expect(real.language?.value == "en")
     }
 
+    @Test("a title with mana symbols read as words resolves to the name inside it")
+    func titleInsideJunk() {
+        let names = ["Reach of Shadows", "Disperse", "Gurmag Drowner"]
+        let resolve: (String) -> String? = { read in names.first { $0.lowercased() == read.lowercased() } }
+        #expect(FieldExtractor.resolve("Reach of Shadows PU ae Be", with: resolve) == "Reach of Shadows")
+        #expect(FieldExtractor.resolve("Ss Disperse", with: resolve) == "Disperse")
+        #expect(FieldExtractor.resolve("Gurmag Drowner", with: resolve) == "Gurmag Drowner")
+        // Most of the line is something else: no name is made up from a small part of it.
+        #expect(FieldExtractor.resolve("Disperse the Wandering Hordes", with: resolve) == nil)
+        #expect(FieldExtractor.resolve("ae ee", with: resolve) == nil)
+    }
+
     @Test("random and mutated input never crashes", arguments: [1, 2, 3, 4])
     func fuzz(seed: Int) {
         var rng = SeededGenerator(seed: UInt64(seed))
