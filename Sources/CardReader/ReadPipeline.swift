@@ -214,15 +214,15 @@ struct ReadPipeline {
         return patch.trimmingDarkEdges()
     }
 
-    /// OCR of a rectified patch. Tesseract's inverted second reading of low-confidence lines is
-    /// off for the collector band: its lines were made dark on light already, and the rest of
-    /// the band (text box, border) only doubled the time.
+    /// OCR of a rectified patch. (Tesseract's inverted second reading of low-confidence lines
+    /// stays on: where the patch's polarity was judged wrong, as on a 2023 frame's black border,
+    /// it is what reads the collector lines.)
     private func read(_ patch: GrayImage, _ name: String, _ region: CardRegion, psm: PageSegmentationMode, whitelist: String? = nil) throws -> RegionRead {
         DebugDump.write(patch, name: name)
         let began = Clock.now
         let found = try recognizer.recognize(patch, options: RecognitionOptions(
             level: .line, pageSegmentation: psm, characterWhitelist: whitelist, includeCharacterConfidences: true,
-            deadlineMilliseconds: options.ocrDeadlineMilliseconds, retryInverted: name != "collector"))
+            deadlineMilliseconds: options.ocrDeadlineMilliseconds))
         DebugDump.trace("ocr \(name) psm=\(psm) wl=\(whitelist != nil) \(patch.width)x\(patch.height) \(Int(Clock.ms(began, Clock.now)))ms \(found.map(\.text))")
         let mapped = found.map { o -> CardObservation in
             let b = region.toBottomLeft((o.boundingBox.x, o.boundingBox.y, o.boundingBox.width, o.boundingBox.height))

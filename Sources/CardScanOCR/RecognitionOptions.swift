@@ -38,19 +38,15 @@ public struct RecognitionOptions: Sendable, Equatable {
     public var deadlineMilliseconds: Int?
     /// Resolution to tell Tesseract (without one a 0-dpi image is treated as ~70 dpi).
     public var sourceResolution: Int
-    /// Let Tesseract read a low-confidence line again inverted (`tessedit_do_invert`): it finds
-    /// light-on-dark text in a mixed region, at up to twice the time on lines that read badly.
-    public var retryInverted: Bool
 
-    /// Defaults: lines, automatic layout, no whitelist, 300 dpi, inverted retries on.
+    /// Defaults: lines, automatic layout, no whitelist, 300 dpi.
     public init(
         level: RecognitionLevel = .line,
         pageSegmentation: PageSegmentationMode = .auto,
         characterWhitelist: String? = nil,
         includeCharacterConfidences: Bool = false,
         deadlineMilliseconds: Int? = nil,
-        sourceResolution: Int = 300,
-        retryInverted: Bool = true
+        sourceResolution: Int = 300
     ) {
         self.level = level
         self.pageSegmentation = pageSegmentation
@@ -58,6 +54,5 @@ public struct RecognitionOptions: Sendable, Equatable {
         self.includeCharacterConfidences = includeCharacterConfidences
         self.deadlineMilliseconds = deadlineMilliseconds
         self.sourceResolution = sourceResolution
-        self.retryInverted = retryInverted
     }
 }

@@ -29,7 +29,6 @@ public final class TextRecognizer {
     /// The folder the models were loaded from.
     public let tessdataPath: String
     private var currentWhitelist: String?
-    private var currentRetryInverted = true // Tesseract's default
 
     /// Creates and initialises an engine.
     /// - Throws: ``OCRError/missingLanguageModel(language:searched:)`` with an install hint, or
@@ -86,10 +85,6 @@ public final class TextRecognizer {
         if options.characterWhitelist != currentWhitelist {
             _ = TessBaseAPISetVariable(api, "tessedit_char_whitelist", options.characterWhitelist ?? "")
             currentWhitelist = options.characterWhitelist
-        }
-        if options.retryInverted != currentRetryInverted {
-            _ = TessBaseAPISetVariable(api, "tessedit_do_invert", options.retryInverted ? "1" : "0")
-            currentRetryInverted = options.retryInverted
         }
         if region != nil {
             TessBaseAPISetRectangle(api, Int32(frame.x), Int32(frame.y), Int32(frame.width), Int32(frame.height))
