@@ -115,6 +115,37 @@ public struct Holding: Sendable, Codable, Equatable {
     }
 }
 
+/// One card found on an imported photo: identified (an entry to add) or sent to review.
+public enum PhotoCard: Sendable {
+    /// The printing is known: add this entry.
+    case identified(Entry)
+    /// Ambiguous or unidentified: queue it for the user.
+    case review(ReviewSubmission)
+}
+
+/// What a review item is created from: what was read and what it might be.
+public struct ReviewSubmission: Sendable {
+    /// `ambiguous` or `unidentified`.
+    public var matchStatus: String
+    /// Ranked printings it might be (empty when nothing fits).
+    public var candidates: [ReviewCandidate]
+    /// The fields as read.
+    public var readTitle: String?, readSet: String?, readNumber: String?
+    /// Where the card goes once accepted, and how.
+    public var pool: String
+    public var finish: Finish
+    public var condition: Condition
+    public var language: String?
+
+    /// Creates one.
+    public init(matchStatus: String, candidates: [ReviewCandidate], readTitle: String?, readSet: String?, readNumber: String?,
+                pool: String, finish: Finish, condition: Condition, language: String?) {
+        self.matchStatus = matchStatus; self.candidates = candidates
+        self.readTitle = readTitle; self.readSet = readSet; self.readNumber = readNumber
+        self.pool = pool; self.finish = finish; self.condition = condition; self.language = language
+    }
+}
+
 /// A candidate printing stored with a review item.
 public struct ReviewCandidate: Sendable, Codable, Equatable {
     public var id: String

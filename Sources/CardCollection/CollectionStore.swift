@@ -280,17 +280,7 @@ public final class CollectionStore: Sendable {
 
     /// Records an identified photo and its entry in one transaction.
     public func recordIdentified(hash: String, path: String, entry: Entry, batchID: Int64) throws -> PhotoOutcome {
-        try write { db in
-            if let previous = try String.fetchOne(db, sql: "SELECT path FROM photo WHERE hash = ?", arguments: [hash]) {
-                return .alreadyImported(path: previous)
-            }
-            var e = entry
-            e.sourcePath = path; e.sourceHash = hash; e.batchID = batchID
-            let id = try Self.insert(e, db)
-            try db.execute(sql: "INSERT INTO photo (hash, path, batch_id, outcome, imported_at) VALUES (?, ?, ?, 'added', ?)",
-                           arguments: [hash, path, batchID, Date()])
-            return .added(entryID: id)
-        }
+        try recordPhoto(hash: hash, path: path, cards: [.identified(entry)], batchID: batchID)[0]
     }
 
     /// Records an ambiguous/unidentified photo and its review item in one transaction.
@@ -298,21 +288,44 @@ public final class CollectionStore: Sendable {
                                 read: (title: String?, set: String?, number: String?),
                                 pool: String, finish: Finish, condition: Condition, language: String?,
                                 batchID: Int64) throws -> PhotoOutcome {
-        try write { db in
+        let item = ReviewSubmission(matchStatus: matchStatus, candidates: candidates, readTitle: read.title, readSet: read.set,
+                                    readNumber: read.number, pool: pool, finish: finish, condition: condition, language: language)
+        return try recordPhoto(hash: hash, path: path, cards: [.review(item)], batchID: batchID)[0]
+    }
+
+    /// Records a photo and every card found on it (entries and review items) in one transaction:
+    /// a crash keeps all of them or none, and the photo's hash is recorded once, so importing it
+    /// again adds nothing. Returns one outcome per card, in order, or a single `alreadyImported`
+    /// when another import recorded the same bytes first.
+    public func recordPhoto(hash: String, path: String, cards: [PhotoCard], batchID: Int64) throws -> [PhotoOutcome] {
+        precondition(!cards.isEmpty, "a photo is recorded with at least one card")
+        return try write { db in
             if let previous = try String.fetchOne(db, sql: "SELECT path FROM photo WHERE hash = ?", arguments: [hash]) {
-                return .alreadyImported(path: previous)
+                return [.alreadyImported(path: previous)]
             }
-            let json = String(decoding: try JSONEncoder().encode(candidates), as: UTF8.self)
-            try db.execute(sql: """
-                INSERT INTO review (batch_id, source_path, source_hash, match_status, candidates, read_title, read_set, read_number,
-                                    pool, finish, condition, language, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [batchID, path, hash, matchStatus, json, read.title, read.set, read.number,
-                                 pool, finish.rawValue, condition.rawValue, language, Date()])
-            let id = db.lastInsertedRowID
-            try db.execute(sql: "INSERT INTO photo (hash, path, batch_id, outcome, imported_at) VALUES (?, ?, ?, 'review', ?)",
-                           arguments: [hash, path, batchID, Date()])
-            return .review(reviewID: id)
+            var outcomes: [PhotoOutcome] = []
+            for card in cards {
+                switch card {
+                case .identified(let entry):
+                    var e = entry
+                    e.sourcePath = path; e.sourceHash = hash; e.batchID = batchID
+                    outcomes.append(.added(entryID: try Self.insert(e, db)))
+                case .review(let item):
+                    let json = String(decoding: try JSONEncoder().encode(item.candidates), as: UTF8.self)
+                    try db.execute(sql: """
+                        INSERT INTO review (batch_id, source_path, source_hash, match_status, candidates, read_title, read_set, read_number,
+                                            pool, finish, condition, language, created_at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """, arguments: [batchID, path, hash, item.matchStatus, json, item.readTitle, item.readSet, item.readNumber,
+                                         item.pool, item.finish.rawValue, item.condition.rawValue, item.language, Date()])
+                    outcomes.append(.review(reviewID: db.lastInsertedRowID))
+                }
+            }
+            // 'added' when any card went into the collection, else 'review'.
+            let added = outcomes.contains { if case .added = $0 { true } else { false } }
+            try db.execute(sql: "INSERT INTO photo (hash, path, batch_id, outcome, imported_at) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [hash, path, batchID, added ? "added" : "review", Date()])
+            return outcomes
         }
     }
 

@@ -19,11 +19,20 @@ final class Identifier {
     /// Every card found in the photo, one record each (the main card first); never throws: a bad
     /// file becomes one `error` record naming the file and the cause.
     func identifyAll(_ path: String) -> [ScanRecord] {
+        identifyEach(path).map(\.record)
+    }
+
+    /// Every card found in the photo with its reading and match (the main card first); a bad
+    /// file gives one `error` record (naming the file and the cause) without either.
+    func identifyEach(_ path: String) -> [(record: ScanRecord, reading: CardReading?, match: MatchResult?)] {
         let start = DispatchTime.now().uptimeNanoseconds
         do {
-            return try reader.readAll(contentsOf: path).map { try matched($0, path: path).record }
+            return try reader.readAll(contentsOf: path).map { reading in
+                let result = try matched(reading, path: path)
+                return (result.record, result.reading, result.match)
+            }
         } catch {
-            return [Self.errorRecord(path, error, since: start)]
+            return [(Self.errorRecord(path, error, since: start), nil, nil)]
         }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import CardCatalog
 import CardCollection
 import CardMatcher
+import CardReader
 import CardScanOCR
 import Foundation
 
@@ -11,11 +12,12 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Scan photos and add every identified card to your collection (or a pool).",
         discussion: """
-        Identified cards are added; ambiguous and unidentified photos go to the review queue
-        (`cardscan review`); unreadable files are counted as failed and retried next time.
+        Identified cards are added; ambiguous and unidentified ones go to the review queue
+        (`cardscan review`); unreadable files are counted as failed and retried next time. A photo
+        of several cards (a binder page, a row on a table) gives one result per card found.
         Photos are recognised by the SHA-256 of their bytes: importing the same folder again, or a
-        renamed or moved copy of a photo, adds nothing. Each photo is recorded in its own
-        transaction, so an interrupted import (Ctrl-C, kill -9, power cut) is resumed by running the
+        renamed or moved copy of a photo, adds nothing. Each photo (with all its cards) is recorded
+        in its own transaction, so an interrupted import (Ctrl-C, kill -9, power cut) is resumed by running the
         same command again. Each run is one batch: `cardscan undo` reverts the last one.
         Examples:
           cardscan import ~/Pictures/cards
@@ -46,7 +48,7 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Photos processed at once (default: number of cores).")
     var jobs: Int?
 
-    @Flag(help: "Print the summary as one JSON object (with the outcome of every photo).")
+    @Flag(help: "Print the summary as one JSON object (with the outcome of every card and photo).")
     var json = false
 
     @Flag(name: .shortAndLong, help: "Only print the summary.")
@@ -183,13 +185,27 @@ final class PhotoImporter: @unchecked Sendable {
             report(Outcome(file: file, outcome: "skipped", card: nil, detail: previous == file ? "already imported" : "already imported as \(previous)"))
             return
         }
-        let (record, reading, match, _) = try identifier().identify(file)
-        guard let match, record.status != MatchStatus.error.rawValue else {
-            report(Outcome(file: file, outcome: "failed", card: nil, detail: record.error ?? "unreadable"))
+        let found = try identifier().identifyEach(file)
+        guard let first = found.first, first.record.status != MatchStatus.error.rawValue else {
+            report(Outcome(file: file, outcome: "failed", card: nil, detail: found.first?.record.error ?? "unreadable"))
             return
         }
-        let outcome: CollectionStore.PhotoOutcome
-        if match.status == .identified, let identified = match.card {
+        // Every card found on the photo (the main card first), recorded together.
+        let cards = try found.map { try photoCard($0.reading, $0.match) }
+        let outcomes = try store.recordPhoto(hash: hash, path: file, cards: cards.map(\.card), batchID: batch)
+        for (outcome, card) in zip(outcomes, cards) {
+            switch outcome {
+            case .added: report(Outcome(file: file, outcome: "added", card: card.label, detail: nil))
+            case .review(let id): report(Outcome(file: file, outcome: "review", card: nil, detail: "#\(id) \(card.label)"))
+            case .alreadyImported(let previous): report(Outcome(file: file, outcome: "skipped", card: nil, detail: "imported meanwhile as \(previous)"))
+            }
+        }
+    }
+
+    /// What to record for one card: its entry when identified, else a review item; and how to
+    /// name it in the report.
+    private func photoCard(_ reading: CardReading?, _ match: MatchResult?) throws -> (card: PhotoCard, label: String) {
+        if let match, match.status == .identified, let identified = match.card {
             var printing = identified
             if let lang = options.language, lang != printing.language,
                let localized = try? catalog.get().printings(set: printing.setCode, number: printing.collectorNumber, language: lang).first {
@@ -198,29 +214,20 @@ final class PhotoImporter: @unchecked Sendable {
             let entry = Entry(scryfallID: printing.id, name: printing.name, setCode: printing.setCode, collectorNumber: printing.collectorNumber,
                               language: options.language ?? printing.language, rarity: printing.rarity, quantity: 1,
                               finish: options.finish, condition: options.condition, pool: options.pool)
-            outcome = try store.recordIdentified(hash: hash, path: file, entry: entry, batchID: batch)
-            if case .added = outcome {
-                report(Outcome(file: file, outcome: "added", card: "\(printing.name) — \(printing.setCode.uppercased()) #\(printing.collectorNumber)", detail: nil))
-            }
-        } else {
-            let candidates = match.candidates.map {
-                ReviewCandidate(id: $0.printing.id, name: $0.printing.name, set: $0.printing.setCode, collectorNumber: $0.printing.collectorNumber,
-                                language: $0.printing.language, rarity: $0.printing.rarity, score: ($0.score * 1000).rounded() / 1000)
-            }
-            let f = reading?.fields
-            outcome = try store.recordForReview(hash: hash, path: file, matchStatus: match.status.rawValue, candidates: candidates,
-                                                read: (f?.title?.value, f?.setCode?.value, f?.collectorNumber?.value),
-                                                pool: options.pool, finish: options.finish, condition: options.condition,
-                                                language: options.language, batchID: batch)
-            if case let .review(id) = outcome {
-                let what = candidates.isEmpty ? "\(match.status.rawValue), title read as \"\(f?.title?.value ?? "?")\""
-                    : "\(match.status.rawValue), \(candidates.count) candidate\(candidates.count == 1 ? "" : "s")"
-                report(Outcome(file: file, outcome: "review", card: nil, detail: "#\(id) \(what)"))
-            }
+            return (.identified(entry), "\(printing.name) — \(printing.setCode.uppercased()) #\(printing.collectorNumber)")
         }
-        if case let .alreadyImported(previous) = outcome {
-            report(Outcome(file: file, outcome: "skipped", card: nil, detail: "imported meanwhile as \(previous)"))
+        let status = match?.status.rawValue ?? MatchStatus.unidentified.rawValue
+        let candidates = (match?.candidates ?? []).map {
+            ReviewCandidate(id: $0.printing.id, name: $0.printing.name, set: $0.printing.setCode, collectorNumber: $0.printing.collectorNumber,
+                            language: $0.printing.language, rarity: $0.printing.rarity, score: ($0.score * 1000).rounded() / 1000)
         }
+        let f = reading?.fields
+        let item = ReviewSubmission(matchStatus: status, candidates: candidates, readTitle: f?.title?.value, readSet: f?.setCode?.value,
+                                    readNumber: f?.collectorNumber?.value, pool: options.pool, finish: options.finish,
+                                    condition: options.condition, language: options.language)
+        let what = candidates.isEmpty ? "\(status), title read as \"\(f?.title?.value ?? "?")\""
+            : "\(status), \(candidates.count) candidate\(candidates.count == 1 ? "" : "s")"
+        return (.review(item), what)
     }
 }
 

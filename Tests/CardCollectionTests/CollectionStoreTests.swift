@@ -90,6 +90,28 @@ struct CollectionStoreTests {
         #expect(try store.undoLastBatch() == nil)
     }
 
+    @Test("a photo of several cards is recorded whole: every card once, the photo once, undone together")
+    func severalCardsOnePhoto() throws {
+        let dir = Temp.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = try CollectionStore(url: dir.appendingPathComponent("collection.sqlite"))
+        let batch = try store.beginBatch(kind: "photos", description: "binder page")
+        let unsure = ReviewSubmission(matchStatus: "ambiguous", candidates: [], readTitle: "Counterspell", readSet: nil, readNumber: nil,
+                                      pool: "", finish: .nonfoil, condition: .nm, language: nil)
+        let outcomes = try store.recordPhoto(hash: "page", path: "/binder/page1.jpg",
+                                             cards: [.identified(Self.wurm()), .identified(Self.wurm()), .review(unsure)], batchID: batch)
+        #expect(outcomes.count == 3)
+        #expect(outcomes.filter { if case .added = $0 { true } else { false } }.count == 2)
+        #expect(try store.cardCount() == 2 && store.reviewItems().count == 1 && store.photoCount() == 1)
+        // The same bytes again (renamed): nothing is added, whatever was on the photo.
+        #expect(try store.recordPhoto(hash: "page", path: "/binder/copy.jpg", cards: [.identified(Self.wurm())], batchID: batch)
+                == [.alreadyImported(path: "/binder/page1.jpg")])
+        #expect(try store.cardCount() == 2)
+        try store.finishBatch(batch)
+        let report = try #require(try store.undoLastBatch())
+        #expect(report.cardsRemoved == 2 && report.reviewItemsRemoved == 1 && report.photosForgotten == 1)
+    }
+
     @Test("add merges hand-added copies; remove takes hand-added first and refuses to go below zero")
     func addRemove() throws {
         let dir = Temp.directory()

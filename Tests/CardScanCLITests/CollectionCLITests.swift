@@ -238,6 +238,23 @@ struct CollectionCLITests {
         #expect(CollectionCLI.summary(again.err)?.contains("1 added, 3 to review, 0 failed, 0 skipped") == true, "\(again.err)")
     }
 
+    @Test("a photo of three cards imports as three cards, once; undo forgets the photo and its cards together")
+    func severalCardsOnePhoto() throws {
+        let dir = CollectionCLI.temp("multi")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let home = dir.appendingPathComponent("home")
+        let photo = CollectionCLI.root.appendingPathComponent("Fixtures/synthetic/multi_3cards.jpg").path
+        let first = try CollectionCLI.run(["import", photo], home: home)
+        #expect(CollectionCLI.summary(first.err)?.contains("imported 1 photo") == true, "\(first.err)")
+        #expect(CollectionCLI.summary(first.err)?.contains("3 added, 0 to review, 0 failed, 0 skipped") == true, "\(first.err)")
+        let names = try CollectionCLI.state(home).split(separator: "\n").filter { $0 != "--" }.map { $0.split(separator: " ").dropFirst().prefix(2).joined(separator: " ") }
+        #expect(names.sorted() == ["Canyon Wildcat", "Gurmag Drowner", "The One"], "\(names)")
+        let again = try CollectionCLI.run(["import", photo], home: home)
+        #expect(CollectionCLI.summary(again.err)?.contains("0 added, 0 to review, 0 failed, 1 skipped") == true, "\(again.err)")
+        let undo = try CollectionCLI.run(["undo"], home: home)
+        #expect(undo.out.contains("removed 3 cards") && undo.out.contains("forgot 1 photo"), "\(undo.out)")
+    }
+
     @Test("collection export then import into an empty collection gives the same file, for every format")
     func csvRoundTripThroughCLI() throws {
         let dir = CollectionCLI.temp("csv")
