@@ -47,14 +47,17 @@ public final class CardReader {
     /// Reads the card in an image file.
     /// - Throws: ``OCRError`` naming the file when it cannot be decoded.
     public func read(contentsOf path: String) throws -> CardReading {
-        try decodeAndRead(path, grayscale: true, limit: 1).readings[0]
+        try decodeAndRead(path, limit: 1).readings[0]
     }
 
-    /// Reads the card in an image file and hands back the photo, decoded once in colour, for
-    /// drawing on it (`--annotate`).
+    /// Reads the card in an image file and hands back the photo in colour, for drawing on it
+    /// (`--annotate`). The reading is the one `read` gives: the grey pixels come from the same
+    /// luminance decode (a grey made from the colour pixels differs by a level here and there,
+    /// enough to move a locator threshold), and the colour photo is decoded on its own.
     /// - Throws: ``OCRError`` naming the file when it cannot be decoded.
     public func readKeepingPhoto(contentsOf path: String) throws -> (reading: CardReading, photo: Image) {
-        let (readings, photo) = try decodeAndRead(path, grayscale: false, limit: 1)
+        let (readings, gray) = try decodeAndRead(path, limit: 1)
+        let photo = (try? Image(contentsOf: path, options: .init(grayscale: false, maxPixels: options.maxPixels))) ?? gray
         return (readings[0], photo)
     }
 
@@ -63,14 +66,14 @@ public final class CardReader {
     /// number was read. A flat scan is one card. Never empty.
     /// - Throws: ``OCRError`` naming the file when it cannot be decoded.
     public func readAll(contentsOf path: String, limit: Int = 24) throws -> [CardReading] {
-        try decodeAndRead(path, grayscale: true, limit: limit).readings
+        try decodeAndRead(path, limit: limit).readings
     }
 
-    /// Decodes once and reads; the file's decoding time goes to the first (main) card, and each
+    /// Decodes (luminance only) and reads; the file's decoding time goes to the first (main) card, and each
     /// card's total is its own stages.
-    private func decodeAndRead(_ path: String, grayscale: Bool, limit: Int) throws -> (readings: [CardReading], photo: Image) {
+    private func decodeAndRead(_ path: String, limit: Int) throws -> (readings: [CardReading], photo: Image) {
         let start = Clock.now
-        let image = try Image(contentsOf: path, options: .init(grayscale: grayscale, maxPixels: options.maxPixels))
+        let image = try Image(contentsOf: path, options: .init(grayscale: true, maxPixels: options.maxPixels))
         let decoded = Clock.now
         var readings = try ReadPipeline(recognizer: recognizer, options: options).runAll(image: image, limit: limit)
         readings[0].timings.decode += Clock.ms(start, decoded)

@@ -88,6 +88,18 @@ struct CardReaderAccuracyTests {
                                              resolveTitle: { catalog.resolveTitle($0) }))
     }
 
+    @Test("reading with the photo kept for --annotate reads exactly what a plain read does")
+    func annotateReadsTheSame() throws {
+        let reader = try Self.reader()
+        // A folded card on a shadow: the locator's thresholds sit close to the grey levels here.
+        let path = Paths.shared.appendingPathComponent("alexandrearpin/photos/damaged/ori_aven_battle_priest_2.JPG").path
+        let plain = try reader.read(contentsOf: path)
+        let (kept, photo) = try reader.readKeepingPhoto(contentsOf: path)
+        #expect(kept.fields == plain.fields)
+        #expect(kept.quad == plain.quad)
+        #expect(photo.isColor, "the kept photo is in colour, for drawing on")
+    }
+
     @Test("a photo of several cards gives several readings; a photo or scan of one card gives one")
     func multipleCards() throws {
         let reader = try Self.reader()
