@@ -48,7 +48,7 @@ struct CardLocator {
                 return c.score < 0.6 || ratio < 0.5 || ratio > 2
             }
         }
-        DebugDump.log(candidates.sorted { $0.score > $1.score }.prefix(8).map { "candidate \($0.method) \(String(format: "%.3f", $0.score))" }
+        DebugDump.log(candidates.sorted { $0.score > $1.score }.prefix(8).map { "candidate \($0.method) \(String(format: "%.3f", $0.score)) \($0.corners.map { "\(Int($0.x * Double(factor))),\(Int($0.y * Double(factor)))" }.joined(separator: " "))" }
             + ["chosen \(picked.map(\.method).joined(separator: ", "))"])
         let scale = Double(factor)
         return picked.map { c in
