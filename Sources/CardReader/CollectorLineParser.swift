@@ -184,8 +184,9 @@ public enum CollectorLineParser {
     private static func rarityLetter(_ c: Character?) -> String? {
         guard var c else { return nil }
         // Common misreads of the rarity letter: ¢ € « for C, ™ for M, and the lower case of the
-        // letters whose small and capital shapes are alike (c, u, m, s).
-        if "¢€(«".contains(c) { c = "C" } else if c == "™" { c = "M" } else if "cums".contains(c) { c = Character(c.uppercased()) }
+        // letters whose small and capital shapes are alike (c, u, m; not s: `001/18s M` is a 5
+        // glued to the set size).
+        if "¢€(«".contains(c) { c = "C" } else if c == "™" { c = "M" } else if "cum".contains(c) { c = Character(c.uppercased()) }
         guard rarities.contains(c) else { return nil }
         return String(c)
     }

@@ -4,15 +4,18 @@ extension GrayImage {
     /// Bilinear sample at (x, y) in pixel units (pixel centres at integer + 0.5 are not assumed:
     /// integer coordinates are pixel centres).
     @inline(__always) func bilinear(_ x: Double, _ y: Double) -> Double {
+        pixels.withUnsafeBufferPointer { Self.bilinear($0, width: width, height: height, x, y) }
+    }
+
+    /// Bilinear sample of a `width` x `height` pixel buffer (for loops that hold the buffer open).
+    @inline(__always) static func bilinear(_ p: UnsafeBufferPointer<UInt8>, width: Int, height: Int, _ x: Double, _ y: Double) -> Double {
         let xc = min(max(x - 0.5, 0), Double(width - 1)), yc = min(max(y - 0.5, 0), Double(height - 1))
         let x0 = Int(xc), y0 = Int(yc)
         let x1 = min(x0 + 1, width - 1), y1 = min(y0 + 1, height - 1)
         let fx = xc - Double(x0), fy = yc - Double(y0)
-        return pixels.withUnsafeBufferPointer { p in
-            let a = Double(p[y0 * width + x0]), b = Double(p[y0 * width + x1])
-            let c = Double(p[y1 * width + x0]), d = Double(p[y1 * width + x1])
-            return (a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy
-        }
+        let a = Double(p[y0 * width + x0]), b = Double(p[y0 * width + x1])
+        let c = Double(p[y1 * width + x0]), d = Double(p[y1 * width + x1])
+        return (a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy
     }
 
     /// Area-average reduction by an integer factor.

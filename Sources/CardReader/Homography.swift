@@ -68,7 +68,6 @@ enum Rectifier {
         let du = (region.u1 - region.u0) / Double(outW), dv = (region.v1 - region.v0) / Double(outH)
         let inv = 1.0 / Double(samples * samples)
         let w = image.width, h = image.height
-        let maxX = Double(w - 1), maxY = Double(h - 1)
         image.pixels.withUnsafeBufferPointer { p in
             out.withUnsafeMutableBufferPointer { o in
                 for oy in 0..<outH {
@@ -79,14 +78,7 @@ enum Rectifier {
                             for sx in 0..<samples {
                                 let u = region.u0 + (Double(ox) + (Double(sx) + 0.5) / Double(samples)) * du
                                 let q = homography.map(u, v)
-                                // Bilinear sample; integer coordinates are pixel centres.
-                                let xc = min(max(q.x - 0.5, 0), maxX), yc = min(max(q.y - 0.5, 0), maxY)
-                                let x0 = Int(xc), y0 = Int(yc)
-                                let x1 = min(x0 + 1, w - 1), y1 = min(y0 + 1, h - 1)
-                                let fx = xc - Double(x0), fy = yc - Double(y0)
-                                let a = Double(p[y0 * w + x0]), b = Double(p[y0 * w + x1])
-                                let c = Double(p[y1 * w + x0]), d = Double(p[y1 * w + x1])
-                                acc += (a + (b - a) * fx) * (1 - fy) + (c + (d - c) * fx) * fy
+                                acc += GrayImage.bilinear(p, width: w, height: h, q.x, q.y)
                             }
                         }
                         o[oy * outW + ox] = UInt8(max(0, min(255, acc * inv + 0.5)))

@@ -27,8 +27,7 @@ struct ReadPipeline {
         var readings = [reading(image, first, locateConfidence: located.first?.confidence ?? 0,
                                 decode: Clock.ms(converted, start), locate: Clock.ms(start, locatedAt), ocr: Clock.ms(locatedAt, Clock.now))]
         // The whole image read as the card: a flat scan of one card.
-        let whole = Self.wholeImage(gray)
-        guard !first.corners.allSatisfy(whole.contains) else { return readings }
+        guard !Self.isWholeImage(first.corners, gray) else { return readings }
         for other in located.dropFirst() {
             let began = Clock.now
             let read = try read(gray: gray, located: other, scanShaped: false)
@@ -89,7 +88,7 @@ struct ReadPipeline {
         }
         // (Not for the whole image, a flat scan: there is nothing beyond it to find.)
         if let found = best, found.fields.title == nil || found.fields.collectorNumber == nil,
-           !found.corners.allSatisfy(Self.wholeImage(gray).contains) {
+           !Self.isWholeImage(found.corners, gray) {
             // The title or the collector lines were not where the quad puts them. The
             // locator may have stopped at the inner frame of a black-bordered card (on a dark
             // background the border is lost in it): grow the quad by the border. Or it ran on into
@@ -124,7 +123,6 @@ struct ReadPipeline {
                                        gray: gray, corners: read.corners, psm: .singleBlock)
         read.observations += copyright.observations
         read.fields = extractor.extract(read.observations)
-        read.copyrightRead = true
         return read
     }
 
@@ -141,7 +139,7 @@ struct ReadPipeline {
         /// The collector band holds a copyright line: an older frame, whose number is in it.
         var printsCopyright = false
         /// The copyright line has been read.
-        var copyrightRead = false
+        var copyrightRead: Bool { observations.contains { $0.region == "copyright" } }
         /// Title quality plus credit for collector lines that parse, and for a known title.
         var score: Double {
             prior + titleQuality + (titleKnown ? 0.5 : 0) + (fields.collectorNumber != nil ? 0.6 : 0) + (fields.setCode != nil ? 0.4 : 0)
@@ -158,16 +156,16 @@ struct ReadPipeline {
         let collectorRegion = extended ? CardLayout.extendedCollector : CardLayout.collector
         let title = try readRegion("title", titleRegion, cardHeight: CardLayout.titleCardHeight,
                                    gray: gray, corners: corners, psm: .singleBlock)
-        let titleField = extractor.extract(title.observations).title
+        let titleOnly = extractor.extract(title.observations)
         // The extractor put the vocabulary's name in place of what was read when it knew one.
-        let known = titleField.map { title in options.resolveTitle?(title.value) != nil } ?? false
+        let known = titleOnly.title.map { title in options.resolveTitle?(title.value) != nil } ?? false
         DebugDump.trace("title quality \(title.quality) known \(known)")
         guard known || title.quality >= Self.minimumTitleQuality || (upright && title.observations.isEmpty) else {
             // No title where the quad puts it: the quad is not a card, or this way up is wrong.
             // Its collector band would be noise, and noise is slow to read. (An empty title band
             // the way the locator put the card is read on: a quad seen at a steep angle can miss
             // the title and still hold the collector lines.)
-            return Attempt(corners: corners, observations: title.observations, fields: extractor.extract(title.observations), titleQuality: title.quality)
+            return Attempt(corners: corners, observations: title.observations, fields: titleOnly, titleQuality: title.quality)
         }
         let collectorPatch = Self.patch(collectorRegion, cardHeight: CardLayout.bottomCardHeight, gray: gray, corners: corners)
         let collector = try read(collectorPatch, "collector", collectorRegion, psm: .sparseText)
@@ -272,6 +270,11 @@ struct ReadPipeline {
         return CardLocator.portraitOrder([PixelPoint(x: 0, y: 0), PixelPoint(x: w, y: 0), PixelPoint(x: w, y: h), PixelPoint(x: 0, y: h)])
     }
 
+    /// Whether `corners` are the whole image's (in any order): the photo read as a flat scan.
+    static func isWholeImage(_ corners: [PixelPoint], _ gray: GrayImage) -> Bool {
+        corners.allSatisfy(wholeImage(gray).contains)
+    }
+
     /// Clockwise rotation of the card in the photo, snapped to 0/90/180/270.
     static func rotation(of corners: [PixelPoint]) -> Int {
         let dx = corners[1].x - corners[0].x, dy = corners[1].y - corners[0].y
@@ -287,7 +290,7 @@ enum DebugDump {
 
     static func log(_ lines: [String]) {
         guard directory != nil else { return }
-        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        toStandardError(lines.joined(separator: "\n"))
     }
 
     static let tracing = ProcessInfo.processInfo.environment["CARDSCAN_TRACE"] != nil
@@ -295,7 +298,11 @@ enum DebugDump {
     /// One line on stderr when `$CARDSCAN_TRACE` is set (what was read, and how long it took).
     static func trace(_ line: @autoclosure () -> String) {
         guard tracing else { return }
-        FileHandle.standardError.write(Data((line() + "\n").utf8))
+        toStandardError(line())
+    }
+
+    private static func toStandardError(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
     static func write(_ patch: GrayImage, name: String) {

@@ -191,7 +191,7 @@ final class PhotoImporter: @unchecked Sendable {
             return
         }
         // Every card found on the photo (the main card first), recorded together.
-        let cards = try found.map { try photoCard($0.reading, $0.match) }
+        let cards = found.map { photoCard($0.reading, $0.match) }
         let outcomes = try store.recordPhoto(hash: hash, path: file, cards: cards.map(\.card), batchID: batch)
         for (outcome, card) in zip(outcomes, cards) {
             switch outcome {
@@ -204,7 +204,7 @@ final class PhotoImporter: @unchecked Sendable {
 
     /// What to record for one card: its entry when identified, else a review item; and how to
     /// name it in the report.
-    private func photoCard(_ reading: CardReading?, _ match: MatchResult?) throws -> (card: PhotoCard, label: String) {
+    private func photoCard(_ reading: CardReading?, _ match: MatchResult?) -> (card: PhotoCard, label: String) {
         if let match, match.status == .identified, let identified = match.card {
             var printing = identified
             if let lang = options.language, lang != printing.language,

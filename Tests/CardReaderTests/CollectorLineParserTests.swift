@@ -43,6 +43,7 @@ struct CollectorLineParserTests {
         #expect(CollectorLineParser.parse(lines: ["1577 274 C"]).number == "157")
         #expect(CollectorLineParser.parse(lines: ["233/264 VU"]).setSize == 264)
         #expect(CollectorLineParser.parse(lines: ["081/185 c"]).rarity == "C")
+        #expect(CollectorLineParser.parse(lines: ["001/18s M"]).rarity != "S")
         #expect(CollectorLineParser.parse(lines: ["ORI+SP"]).language == "es")
         #expect(CollectorLineParser.parse(lines: ["KLD • JP"]).language == "ja")
         #expect(CollectorLineParser.parse(lines: ["BFZEN"]).setCode == "bfz")
