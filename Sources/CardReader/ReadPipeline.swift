@@ -65,6 +65,7 @@ struct ReadPipeline {
         // band holds large confident text and the collector lines parse; upside down, the title band
         // holds the small print and the "collector lines" are the title bar's mana symbols.
         var best: Attempt?
+        var tried: [Attempt] = [] // for the title's rescue
         search: for base in hypotheses {
             for turn in [0, 2] {
                 let corners = (0..<4).map { base[($0 + turn) % 4] }
@@ -75,11 +76,23 @@ struct ReadPipeline {
                     var attempt = try attempt(corners, gray: gray, extended: extended, upright: turn == 0)
                     if extended { attempt.prior = -0.15 } // the standard bands win a tie
                     if best == nil || attempt.score > best!.score { best = attempt }
+                    tried.append(attempt)
                     if attempt.isConvincing { break search }
                 }
                 // A title that is a known card name settles where the card is and which way is up;
                 // the other hypotheses could only add cost (the bands beyond the quad were tried).
                 if best?.titleKnown == true { break search }
+            }
+        }
+        if let found = best, !found.titleKnown, options.resolveTitle != nil {
+            // The two quads (and ways up) whose title band read most like a title.
+            var ranked: [Attempt] = []
+            for attempt in tried.sorted(by: { $0.titleQuality > $1.titleQuality }) where ranked.count < 2 {
+                if !ranked.contains(where: { $0.corners == attempt.corners }) { ranked.append(attempt) }
+            }
+            for candidate in ranked {
+                let rescued = try rescuingTitle(candidate, gray: gray)
+                if rescued.titleKnown { best = rescued; break }
             }
         }
         if let found = best, found.fields.collectorNumber == nil, found.printsCopyright {
@@ -126,6 +139,28 @@ struct ReadPipeline {
         return read
     }
 
+    /// The attempt read again with its title band binarised by local contrast (light lettering,
+    /// then dark), in the standard band and the extended one, when that reads a card name the
+    /// vocabulary knows; otherwise the attempt unchanged. Pale outlined titles on a textured bar
+    /// (1993–1997 frames) defeat Tesseract's global threshold. Only a known name is taken: a
+    /// binarised band of noise reads as letters too.
+    private func rescuingTitle(_ found: Attempt, gray: GrayImage) throws -> Attempt {
+        for region in [CardLayout.title, CardLayout.extendedTitle] {
+            let patch = Self.patch(region, cardHeight: CardLayout.titleCardHeight, gray: gray, corners: found.corners)
+            for lightText in [true, false] {
+                let binarized = patch.localContrastBinarized(window: max(9, patch.height / 3), margin: 20, lightText: lightText)
+                let title = try read(binarized, "title", region, psm: .singleLine)
+                guard let read = extractor.extract(title.observations).title?.value,
+                      options.resolveTitle?(read) != nil else { continue }
+                var attempt = try attempt(found.corners, gray: gray, extended: region == CardLayout.extendedTitle,
+                                          upright: true, title: title)
+                attempt.prior = found.prior
+                return attempt
+            }
+        }
+        return found
+    }
+
     /// One way of reading the card: its corners, what was read, and how plausible it is.
     struct Attempt {
         var corners: [PixelPoint]
@@ -151,11 +186,12 @@ struct ReadPipeline {
 
     /// Reads the title band, then (when the title band is plausible) the collector band.
     /// `upright`: the corners are in the order the locator gave (not turned half-way round).
-    private func attempt(_ corners: [PixelPoint], gray: GrayImage, extended: Bool, upright: Bool) throws -> Attempt {
+    /// `title`: the title band as already read (otherwise it is read here).
+    private func attempt(_ corners: [PixelPoint], gray: GrayImage, extended: Bool, upright: Bool, title: RegionRead? = nil) throws -> Attempt {
         let titleRegion = extended ? CardLayout.extendedTitle : CardLayout.title
         let collectorRegion = extended ? CardLayout.extendedCollector : CardLayout.collector
-        let title = try readRegion("title", titleRegion, cardHeight: CardLayout.titleCardHeight,
-                                   gray: gray, corners: corners, psm: .singleBlock)
+        let title = try title ?? readRegion("title", titleRegion, cardHeight: CardLayout.titleCardHeight,
+                                            gray: gray, corners: corners, psm: .singleBlock)
         let titleOnly = extractor.extract(title.observations)
         // The extractor put the vocabulary's name in place of what was read when it knew one.
         let known = titleOnly.title.map { title in options.resolveTitle?(title.value) != nil } ?? false
