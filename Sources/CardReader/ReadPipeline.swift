@@ -84,7 +84,8 @@ struct ReadPipeline {
                 if best?.titleKnown == true { break search }
             }
         }
-        if let found = best, !found.titleKnown, options.resolveTitle != nil {
+        if let found = best, !found.titleKnown, options.resolveTitle != nil,
+           tried.allSatisfy({ $0.titleQuality < Self.cleanTitleQuality }) {
             // The two quads (and ways up) whose title band read most like a title.
             var ranked: [Attempt] = []
             for attempt in tried.sorted(by: { $0.titleQuality > $1.titleQuality }) where ranked.count < 2 {
@@ -92,6 +93,7 @@ struct ReadPipeline {
             }
             for candidate in ranked {
                 let rescued = try rescuingTitle(candidate, gray: gray)
+                DebugDump.trace("title rescue from quality \(candidate.titleQuality): \(rescued.titleKnown ? rescued.fields.title?.value ?? "" : "no")")
                 if rescued.titleKnown { best = rescued; break }
             }
         }
@@ -150,8 +152,11 @@ struct ReadPipeline {
             for lightText in [true, false] {
                 let binarized = patch.localContrastBinarized(window: max(9, patch.height / 3), margin: 20, lightText: lightText)
                 let title = try read(binarized, "title", region, psm: .singleLine)
-                guard let read = extractor.extract(title.observations).title?.value,
-                      options.resolveTitle?(read) != nil else { continue }
+                // The whole line must name the card (no dropping of words around a name, as
+                // `FieldExtractor.resolve` does): binarised noise holds short runs of letters.
+                guard let line = title.observations.first?.observation, title.observations.count == 1 else { continue }
+                let cleaned = TitleCleaner.clean(line.text, characterConfidences: line.characterConfidences)
+                guard cleaned.filter(\.isLetter).count >= 6, options.resolveTitle?(cleaned) != nil else { continue }
                 var attempt = try attempt(found.corners, gray: gray, extended: region == CardLayout.extendedTitle,
                                           upright: true, title: title)
                 attempt.prior = found.prior
@@ -225,6 +230,10 @@ struct ReadPipeline {
         return Attempt(corners: corners, observations: observations, fields: fields, titleQuality: title.quality,
                        titleKnown: known, printsCopyright: printsCopyright && fields.collectorNumber == nil)
     }
+
+    /// From this quality up a title band read cleanly: when its text is no known name, the
+    /// vocabulary lacks it (a newer card), and re-reading the band will not find one.
+    static let cleanTitleQuality = 0.5
 
     /// Below this title quality (and with no known title) the collector band is not read.
     static let minimumTitleQuality = 0.3

@@ -53,4 +53,17 @@ struct FuzzySearchTests {
         #expect(catalog.searchNames("").isEmpty)
         #expect(catalog.searchNames("zzzzqqqqxxxx", minimumScore: 0.6).isEmpty)
     }
+
+    @Test("resolveTitle: a clear winner, looser for long readings")
+    func resolveTitle() throws {
+        let catalog = try SharedCatalog.get().catalog
+        #expect(catalog.resolveTitle("Gurrnag Drowner") == "Gurmag Drowner")
+        // Two misread letters in fourteen (score about 0.85) with no rival near: still that card.
+        #expect(catalog.resolveTitle("Instill €nevgy") == "Instill Energy")
+        // ... but not when another name is close behind (Dragon Whisperer scores 0.69 to 0.83).
+        #expect(catalog.resolveTitle("Drayon Whielp") == nil)
+        // Short readings keep the strict bar: a few letters are too easily a different name.
+        #expect(catalog.resolveTitle("Okx") == nil)
+        #expect(catalog.resolveTitle("zzzzqqqqxxxx") == nil)
+    }
 }
