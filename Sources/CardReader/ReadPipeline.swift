@@ -31,6 +31,7 @@ struct ReadPipeline {
         for other in located.dropFirst() {
             let began = Clock.now
             let read = try read(gray: gray, located: other, scanShaped: false)
+            DebugDump.trace("other region confidence \(other.confidence) \(Int(Clock.ms(began, Clock.now)))ms kept \(read.titleKnown || read.fields.collectorNumber != nil) title \(read.fields.title?.value ?? "-")")
             guard read.titleKnown || read.fields.collectorNumber != nil else { continue }
             readings.append(reading(image, read, locateConfidence: other.confidence, decode: 0, locate: 0, ocr: Clock.ms(began, Clock.now)))
         }
