@@ -23,16 +23,30 @@ public enum AccuracyField: String, Sendable, Codable, CaseIterable {
 public struct PhotoScore: Sendable, Codable, Equatable {
     /// Verdict per field (`AccuracyField.rawValue` → correct?).
     public var fields: [String: Bool]
-    /// Matcher only, identified photos with a labelled name: the identified card is right (name
-    /// matches, and set + number match when that label row has both). nil otherwise.
-    public var identifiedRight: Bool?
+    /// Matcher only, photos with a labelled name: one verdict per identified card read in the
+    /// photo (the first card, and for `photo_multi` the others): right when the name matches a
+    /// label row, and set + number match when that row has both. Empty otherwise.
+    public var identifiedVerdicts: [Bool]
 
     /// Scores one photo. Errors count as wrong on every field the label has. For `photo_multi`
-    /// (several label rows) a value is right when it matches any row.
+    /// (several label rows) a value is right when it matches any row, in any card read in the photo;
+    /// for the other kinds only the first card counts (a photo of one card has one answer).
     public static func score(_ photo: BenchPhoto, _ outcome: PhotoOutcome, matcher: Bool) -> PhotoScore {
+        let cards: [(CardReading?, Identification?)] = [(outcome.reading, outcome.identification)]
+            + (photo.kind == "photo_multi" ? outcome.others.map { ($0.reading, $0.identification) } : [])
         let labels = photo.labels
-        let f = outcome.reading?.fields
-        let id = outcome.identification
+        var out: [String: Bool] = [:]
+        var verdicts: [Bool] = []
+        for (reading, id) in cards {
+            let card = score(labels, reading?.fields, id, matcher: matcher)
+            for (field, right) in card.fields { out[field] = (out[field] ?? false) || right }
+            verdicts += card.identifiedVerdicts
+        }
+        return PhotoScore(fields: out, identifiedVerdicts: verdicts)
+    }
+
+    /// Scores one card read in a photo against the photo's label rows.
+    private static func score(_ labels: [BenchLabel], _ f: ExtractedFields?, _ id: Identification?, matcher: Bool) -> PhotoScore {
         var out: [String: Bool] = [:]
         let names = labels.map(\.name).filter { !$0.isEmpty }
         let sets = labels.map(\.set).filter { !$0.isEmpty }
@@ -53,14 +67,14 @@ public struct PhotoScore: Sendable, Codable, Equatable {
             out[AccuracyField.readPrinting.rawValue] = printings.contains { printingMatches(f?.setCode?.value, f?.collectorNumber?.value, $0) }
             out[AccuracyField.printing.rawValue] = printings.contains { printingMatches(id?.setCode, id?.collectorNumber, $0) }
         }
-        var identifiedRight: Bool?
+        var verdicts: [Bool] = []
         if matcher, let id, id.status == "identified", !names.isEmpty {
-            identifiedRight = labels.contains { row in
+            verdicts.append(labels.contains { row in
                 !row.name.isEmpty && FieldComparison.cardNameMatches(id.name, name: row.name)
                     && (row.set.isEmpty || row.collectorNumber.isEmpty || printingMatches(id.setCode, id.collectorNumber, row))
-            }
+            })
         }
-        return PhotoScore(fields: out, identifiedRight: identifiedRight)
+        return PhotoScore(fields: out, identifiedVerdicts: verdicts)
     }
 }
 
@@ -104,7 +118,8 @@ public struct AccuracyGroup: Sendable, Codable {
     public var fields: [String: FieldTally] = [:]
     /// Matcher only: photos the matcher identified (accepted without review).
     public var identified = 0
-    /// Matcher only: identified photos whose label names the card (the precision denominator).
+    /// Matcher only: identified cards in photos whose label names the card (the precision
+    /// denominator; a several-card photo counts each identified card).
     public var identifiedLabelled = 0
     /// Matcher only: of those, the card was right (precision of identified = this / identifiedLabelled).
     public var identifiedCorrect = 0
@@ -132,13 +147,13 @@ public struct AccuracyGroup: Sendable, Codable {
             if ok { fields[field, default: FieldTally()].correct += 1 }
         }
         guard matcher else { return }
+        for right in score.identifiedVerdicts {
+            identifiedLabelled += 1
+            if right { identifiedCorrect += 1 }
+        }
         switch outcome.identification?.status {
         case "identified":
             identified += 1
-            if let right = score.identifiedRight {
-                identifiedLabelled += 1
-                if right { identifiedCorrect += 1 }
-            }
         case "ambiguous": ambiguous += 1; sentToReview += 1
         case "unidentified": unidentified += 1; sentToReview += 1
         default: break // reader or matcher error

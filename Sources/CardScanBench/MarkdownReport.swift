@@ -12,10 +12,10 @@ public enum MarkdownReport {
         out.append("Command: `\(r.commandLine.joined(separator: " "))`  ")
         let containers = r.input.containers.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         out.append("Input: \(r.input.photos) images (\(containers)) from `\(r.input.photoDirectory)`, labels `\(r.input.labelsFile ?? "none")` (\(r.input.labelFormat.rawValue), \(r.input.labelRows) rows, \(r.input.labelledPhotos) labelled images)\(r.input.limit.map { ", --limit \($0)" } ?? "").  ")
-        out.append("Identification: \(r.identifier). Accuracy counts images whose label has the field; a failed image counts as wrong; photo_multi matches any of its cards.")
+        out.append("Identification: \(r.identifier). Every card found in an image is read and identified, as `cardscan scan` does (stage times include them all). Accuracy counts images whose label has the field, on the first card read; a failed image counts as wrong; in a photo_multi image any card read may match any of its labels.")
         if r.matcher {
             out.append("")
-            out.append("title / set / number / read set+number: the reader's fields. printing / name: the matcher's card, counted only when identified (ambiguous and unidentified count as wrong). identified and sent to review (ambiguous + unidentified): share of all images. Precision of identified: identified and right / identified with a labelled name; right = the name matches (front face of `A // B` accepted) and, when that label row has set and number, both match.")
+            out.append("title / set / number / read set+number: the reader's fields. printing / name: the matcher's card, counted only when identified (ambiguous and unidentified count as wrong). identified and sent to review (ambiguous + unidentified): share of all images. Precision of identified: identified cards that are right / identified cards in images with a labelled name (every card of a photo_multi image); right = the name matches (front face of `A // B` accepted) and, when that label row has set and number, both match.")
         }
         out.append("")
         out += targets(r)

@@ -5,14 +5,25 @@ import Foundation
 public struct PhotoOutcome: Sendable, Codable {
     /// Index into the pass's photo list.
     public var index: Int
-    /// The reading, when the reader succeeded.
+    /// The reading of the photo's first card (the most card-like region), when the reader
+    /// succeeded. Its timings cover the whole photo: every card read in it, as `cardscan scan` does.
     public var reading: CardReading?
     /// The identification of the reading (stand-in or matcher).
     public var identification: Identification?
+    /// The other cards found in the photo (several-card photos), each with its identification.
+    public var others: [OtherCard] = []
     /// Why reading (or identifying) failed.
     public var error: String?
     /// Wall time seen by the harness around read + identify, ms.
     public var wallMs: Double
+}
+
+/// A card read in a photo besides its first.
+public struct OtherCard: Sendable, Codable {
+    /// What was read.
+    public var reading: CardReading
+    /// Its identification (nil when identifying failed).
+    public var identification: Identification?
 }
 
 /// The result of running every photo through N readers.
@@ -100,23 +111,37 @@ enum ReaderPool {
 
     private static func readOne(_ photo: BenchPhoto, index: Int, reader: CardReader, identifier: any CardIdentifier) -> PhotoOutcome {
         let t0 = BenchClock.nanos
-        var reading: CardReading
+        var readings: [CardReading]
         do {
-            reading = try reader.read(contentsOf: photo.path)
+            // Every card in the photo, as `cardscan scan` reads it.
+            readings = try reader.readAll(contentsOf: photo.path)
         } catch {
             return PhotoOutcome(index: index, reading: nil, identification: nil, error: String(describing: error),
                                 wallMs: BenchClock.ms(t0, BenchClock.nanos))
         }
-        let m0 = BenchClock.nanos
-        var identification: Identification?
+        var identifications: [Identification?] = []
         var failure: String?
-        do { identification = try identifier.identify(reading) } catch { failure = "identify: \(error)" }
-        let matchMs = BenchClock.ms(m0, BenchClock.nanos)
-        if reading.timings.match == 0 {
-            reading.timings.match = matchMs
-            reading.timings.total += matchMs
+        for i in readings.indices {
+            let m0 = BenchClock.nanos
+            do { identifications.append(try identifier.identify(readings[i])) } catch {
+                identifications.append(nil)
+                if failure == nil { failure = "identify: \(error)" }
+            }
+            if readings[i].timings.match == 0 {
+                let matchMs = BenchClock.ms(m0, BenchClock.nanos)
+                readings[i].timings.match = matchMs
+                readings[i].timings.total += matchMs
+            }
         }
-        return PhotoOutcome(index: index, reading: reading, identification: identification, error: failure,
+        var reading = readings[0]
+        // The photo's cost: the other cards' reading and matching count in its stage times.
+        for other in readings.dropFirst() {
+            reading.timings.ocr += other.timings.ocr
+            reading.timings.match += other.timings.match
+            reading.timings.total += other.timings.ocr + other.timings.match
+        }
+        let others = zip(readings.dropFirst(), identifications.dropFirst()).map { OtherCard(reading: $0, identification: $1) }
+        return PhotoOutcome(index: index, reading: reading, identification: identifications[0], others: others, error: failure,
                             wallMs: BenchClock.ms(t0, BenchClock.nanos))
     }
 }
