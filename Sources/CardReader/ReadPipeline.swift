@@ -87,9 +87,10 @@ struct ReadPipeline {
         }
         if let found = best, !found.titleKnown, options.resolveTitle != nil,
            tried.allSatisfy({ $0.titleQuality < Self.cleanTitleQuality }) {
-            // The two quads (and ways up) whose title band read most like a title.
+            // The two quads (and ways up) whose title band read most like a title; one that read
+            // next to nothing (glare, art, a table) is not worth the four reads.
             var ranked: [Attempt] = []
-            for attempt in tried.sorted(by: { $0.titleQuality > $1.titleQuality }) where ranked.count < 2 {
+            for attempt in tried.sorted(by: { $0.titleQuality > $1.titleQuality }) where ranked.count < 2 && attempt.titleQuality >= 0.05 {
                 if !ranked.contains(where: { $0.corners == attempt.corners }) { ranked.append(attempt) }
             }
             for candidate in ranked {
