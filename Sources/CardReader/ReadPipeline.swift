@@ -32,7 +32,11 @@ struct ReadPipeline {
             let began = Clock.now
             let read = try read(gray: gray, located: other, scanShaped: false)
             DebugDump.trace("other region confidence \(other.confidence) \(Int(Clock.ms(began, Clock.now)))ms kept \(read.titleKnown || read.fields.collectorNumber != nil) title \(read.fields.title?.value ?? "-")")
-            guard read.titleKnown || read.fields.collectorNumber != nil else { continue }
+            guard read.titleKnown || read.fields.collectorNumber != nil else {
+                // Time spent on a region that held no card is the photo's: the first reading carries it.
+                readings[0].timings.ocr += Clock.ms(began, Clock.now)
+                continue
+            }
             readings.append(reading(image, read, locateConfidence: other.confidence, decode: 0, locate: 0, ocr: Clock.ms(began, Clock.now)))
         }
         return readings
