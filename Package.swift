@@ -76,6 +76,7 @@ let package = Package(
         .testTarget(name: "CardCatalogTests", dependencies: ["CardCatalog"]),
         .testTarget(name: "CardMatcherTests", dependencies: ["CardMatcher", "CardReader", "CardCatalog"]),
         .testTarget(name: "CardCollectionTests", dependencies: ["CardCollection", "CardCatalog", "TestSupport"]),
+        .testTarget(name: "CardScanBenchTests", dependencies: ["CardScanBench", "CardReader"]),
         .testTarget(name: "CardScanCLITests", dependencies: ["CardScanCLI", "CardCatalog", "CardMatcher", "CardReader", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

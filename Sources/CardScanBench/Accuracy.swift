@@ -28,12 +28,14 @@ public struct PhotoScore: Sendable, Codable, Equatable {
     /// label row, and set + number match when that row has both. Empty otherwise.
     public var identifiedVerdicts: [Bool]
 
-    /// Scores one photo. Errors count as wrong on every field the label has. For `photo_multi`
-    /// (several label rows) a value is right when it matches any row, in any card read in the photo;
-    /// for the other kinds only the first card counts (a photo of one card has one answer).
+    /// Scores one photo. Errors count as wrong on every field the label has. For a photo of
+    /// several cards (`photo_multi`, or several label rows) a value is right when it matches any
+    /// row, in any card read in the photo; otherwise only the first card counts (a photo of one
+    /// card has one answer).
     public static func score(_ photo: BenchPhoto, _ outcome: PhotoOutcome, matcher: Bool) -> PhotoScore {
+        let several = photo.kind == "photo_multi" || photo.labels.count > 1
         let cards: [(CardReading?, Identification?)] = [(outcome.reading, outcome.identification)]
-            + (photo.kind == "photo_multi" ? outcome.others.map { ($0.reading, $0.identification) } : [])
+            + (several ? outcome.others.map { ($0.reading, $0.identification) } : [])
         let labels = photo.labels
         var out: [String: Bool] = [:]
         var verdicts: [Bool] = []

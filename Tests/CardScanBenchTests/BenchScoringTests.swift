@@ -1,0 +1,47 @@
+import CardCatalog
+import CardReader
+import Foundation
+import Testing
+@testable import CardScanBench
+
+/// The benchmark reads photos as `cardscan scan` does (every card found) and scores several-card
+/// photos against all their labels. Real Tesseract, real sample catalog, the fixture's own truth.
+@Suite("Benchmark scoring of a several-card photo (real Tesseract)")
+struct BenchScoringTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/synthetic").path
+
+    @Test("every card is read, charged to the photo, scored against any label, and counted for precision")
+    func severalCards() throws {
+        let (_, photos) = try LabelLoader.load(labelsFile: Self.folder + "/truth.csv", photoFolder: Self.folder)
+        let multi = try #require(photos.first { $0.file == "multi_3cards.jpg" })
+        #expect(multi.labels.count == 3)
+        let catalog = try SampleCatalog.open()
+        let options = CardReader.Options(resolveSetCode: { catalog.resolveSetCode($0, printedSize: $1) },
+                                         resolveTitle: { catalog.resolveTitle($0) })
+        let run = try ReaderPool.run(photos: [multi], jobs: 1, options: options,
+                                     identifier: .matcher(catalog: catalog, description: "sample")) { _, _, _ in }
+        let outcome = try #require(run.outcomes.first)
+        let first = try #require(outcome.reading)
+        #expect(outcome.others.count >= 2, "three cards side by side: \(outcome.others.count + 1) read")
+
+        // The photo's stage times include the other cards' reading.
+        let othersOCR = outcome.others.map(\.reading.timings.ocr).reduce(0, +)
+        #expect(first.timings.ocr >= othersOCR)
+        #expect(first.timings.total >= first.timings.decode + first.timings.locate + first.timings.ocr)
+
+        let score = PhotoScore.score(multi, outcome, matcher: true)
+        #expect(score.fields[AccuracyField.title.rawValue] == true)
+        let identified = ([outcome.identification] + outcome.others.map(\.identification)).filter { $0?.status == "identified" }
+        #expect(score.identifiedVerdicts.count == identified.count, "each identified card is one precision verdict")
+        #expect(identified.count >= 2)
+        #expect(score.identifiedVerdicts.allSatisfy { $0 }, "the identified cards are the fixture's")
+
+        // Scored as photos of one card (one label row each), only the first card read counts: its
+        // title is right for exactly one of the three rows.
+        let asSingles = multi.labels.map { label in
+            PhotoScore.score(BenchPhoto(file: multi.file, path: multi.path, labels: [label]), outcome, matcher: true)
+        }
+        #expect(asSingles.filter { $0.fields[AccuracyField.title.rawValue] == true }.count == 1)
+    }
+}
