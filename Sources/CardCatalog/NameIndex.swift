@@ -196,12 +196,17 @@ extension CardCatalog {
     ///
     /// A name wins with a score of 0.85 and nothing within 0.05 of it; a long reading (ten letters
     /// or more, where two misread letters cost more score than in a short one) also wins at 0.8
-    /// when nothing comes within 0.15 (`Drayon Whielp`, `Instill €nevgy`).
+    /// when nothing comes within 0.15 (`Instill €nevgy`). A reading with under 60% of the name's
+    /// letters names nothing.
     public func resolveTitle(_ title: String) -> String? {
         let matches = searchNames(title, limit: 2, minimumScore: 0.5)
         guard let best = matches.first else { return nil }
         let second = matches.count > 1 ? matches[1].score : 0
-        let long = title.filter(\.isLetter).count >= 10
+        let letters = title.filter(\.isLetter).count
+        // A truncated reading must still hold most of the name: the search favours containment,
+        // so `Bigs` (an unreadable title's last word) scores 0.87 for Big Score.
+        guard Double(letters) >= 0.6 * Double(best.matchedText.filter(\.isLetter).count) else { return nil }
+        let long = letters >= 10
         if best.score >= 0.85, second <= best.score - 0.05 { return best.matchedText }
         if long, best.score >= 0.8, second <= best.score - 0.15 { return best.matchedText }
         return nil

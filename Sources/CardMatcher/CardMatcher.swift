@@ -105,9 +105,14 @@ public struct CardMatcher: Sendable {
         // can be wrong, so only a perfect title with a clear margin reaches the threshold.
         if narrowed.count == 1 {
             let margin = min(1, e.nameMargin / 0.3)
-            let confidence = printings.count == 1
+            // A short name is weak evidence on its own: a fragment of a longer title (a card cut by
+            // the photo's edge, `Snap…` read as `Snag`) hits it exactly. Below eight letters
+            // the confidence shrinks by 5% a letter.
+            let letters = Double(best.matchedText.filter(\.isLetter).count)
+            let length = min(1, 0.6 + 0.05 * letters)
+            let confidence = length * (printings.count == 1
                 ? min(0.95, 0.55 * best.score + 0.4 * margin)
-                : 0.86 * best.score * margin
+                : 0.86 * best.score * margin)
             return result(narrowed[0], confidence: confidence, alternatives: printings, method: "title-only")
         }
         let ranked = (narrowed.isEmpty ? printings : narrowed).sorted { ($0.releasedAt ?? "") > ($1.releasedAt ?? "") }

@@ -64,6 +64,9 @@ struct FuzzySearchTests {
         #expect(catalog.resolveTitle("Drayon Whielp") == nil)
         // Short readings keep the strict bar: a few letters are too easily a different name.
         #expect(catalog.resolveTitle("Okx") == nil)
+        // A reading with under 60% of the name's letters: the last word of an unreadable title.
+        #expect(catalog.resolveTitle("Bigs") == nil, "Big Score scores 0.87 on containment")
+        #expect(catalog.resolveTitle("Jace, the Mind Scu") == "Jace, the Mind Sculptor")
         #expect(catalog.resolveTitle("zzzzqqqqxxxx") == nil)
     }
 }

@@ -58,6 +58,18 @@ struct CardMatcherTests {
         #expect(result.candidates.allSatisfy { $0.printing.name == "Counterspell" })
     }
 
+    @Test("title only, one printing: a long name is identified, a short one (a fragment could hit it) is not")
+    func titleOnlyOnePrinting() throws {
+        let long = ExtractedFields(title: ExtractedField(value: "Tarmogoyf", confidence: 0.9, sources: ["Tarmogoyf"]))
+        let named = try matcher.match(long)
+        #expect(named.status == .identified)
+        #expect(named.card?.name == "Tarmogoyf")
+        let short = ExtractedFields(title: ExtractedField(value: "Opt", confidence: 0.9, sources: ["Opt"]))
+        let fragment = try matcher.match(short)
+        #expect(fragment.status == .ambiguous)
+        #expect(fragment.candidates.first?.printing.name == "Opt")
+    }
+
     @Test("a title that matches nothing is unidentified")
     func nothing() throws {
         let fields = ExtractedFields(title: ExtractedField(value: "Qzxv Wprtk", confidence: 0.9, sources: []))
