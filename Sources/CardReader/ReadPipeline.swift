@@ -115,8 +115,11 @@ struct ReadPipeline {
             // background the border is lost in it): grow the quad by the border. Or it ran on into
             // a shadow or stopped short: keep the top edge (the title settled it) and put the
             // bottom edge where the card's 63:88 shape says it is.
+            // Or its sides ran on into something as dark as the border (a stand, a shadow) and
+            // flare out: below a known title, hang a card-shaped rectangle from the top edge.
             let alternatives = [Self.innerFrameExpanded(found.corners),
-                                Self.aspectCompleted(found.corners, imageWidth: gray.width, imageHeight: gray.height)]
+                                Self.aspectCompleted(found.corners, imageWidth: gray.width, imageHeight: gray.height),
+                                found.titleKnown ? Self.hungFromTop(found.corners) : nil]
             for corners in alternatives.compactMap({ $0 }) {
                 var attempt = try attempt(corners, gray: gray, extended: false, upright: true)
                 attempt.prior = -0.05
@@ -313,6 +316,24 @@ struct ReadPipeline {
         let h = Homography(corners: corners)
         let left = h.map(0, bottom), right = h.map(1, bottom)
         return [corners[0], corners[1], PixelPoint(x: right.x, y: right.y), PixelPoint(x: left.x, y: left.y)]
+    }
+
+    /// A 63:88 rectangle hanging from the quad's top edge (its sides square to that edge), or nil
+    /// when the quad's bottom corners are already within 4% of the card's width of it.
+    static func hungFromTop(_ corners: [PixelPoint]) -> [PixelPoint]? {
+        let tl = corners[0], tr = corners[1]
+        let dx = tr.x - tl.x, dy = tr.y - tl.y
+        let width = (dx * dx + dy * dy).squareRoot()
+        guard width > 0 else { return nil }
+        // The edge's normal pointing into the card (towards the quad's bottom edge).
+        var nx = -dy / width, ny = dx / width
+        let mid = PixelPoint(x: (corners[2].x + corners[3].x) / 2 - tl.x, y: (corners[2].y + corners[3].y) / 2 - tl.y)
+        if nx * mid.x + ny * mid.y < 0 { nx = -nx; ny = -ny }
+        let height = width / CardLocator.cardAspect
+        let br = PixelPoint(x: tr.x + nx * height, y: tr.y + ny * height)
+        let bl = PixelPoint(x: tl.x + nx * height, y: tl.y + ny * height)
+        let moved = max(Geometry.distance(br, corners[2]), Geometry.distance(bl, corners[3]))
+        return moved > 0.04 * width ? [tl, tr, br, bl] : nil
     }
 
     /// The whole image as the card (flat scans), long side vertical.
