@@ -111,6 +111,18 @@ struct CardReaderAccuracyTests {
         #expect(r.fields.collectorNumber == nil, "an Alpha-era card prints no number")
     }
 
+    @Test("a card in a dark stand: the quad's flared sides give way to a card-shaped quad below the title")
+    func cardInStand() throws {
+        let reader = try Self.reader()
+        // The black border merges with the stand below it: the located quad runs down into the stand.
+        let r = try reader.read(contentsOf: Paths.shared.appendingPathComponent("thaen/single/one-card.jpg").path)
+        #expect(r.fields.title?.value == "Slingbow Trap")
+        let quad = try #require(r.quad)
+        // The card's bottom edge is about a quarter of the way up the photo; the stand reaches its foot.
+        let bottom = quad.corners.map(\.y).max() ?? 0
+        #expect(bottom < Double(r.imageHeight) * 0.80, "bottom corner at \(Int(bottom)) of \(r.imageHeight) px")
+    }
+
     @Test("a photo of several cards gives several readings; a photo or scan of one card gives one")
     func multipleCards() throws {
         let reader = try Self.reader()
