@@ -16,6 +16,35 @@ enum CardLayout {
     /// black-bordered card the real lines sit just below the quad.
     static let collector = CardRegion(u0: 0.01, v0: 0.91, u1: 0.48, v1: 1.035)
 
+    /// Where the rules text box sits (2003 and later frames, and close on older ones): it starts
+    /// ~7.5% of the width in from either side and ends ~7% of the height above the bottom edge
+    /// (measured on a 2015 card: the light region there is the type line and the text box).
+    static let textBoxInset = 0.075
+    static let textBoxBottomMargin = 0.07
+
+    /// The two cards a text box can belong to (photo pixels, TL, TR, BR, BL of the upright card):
+    /// one for each of the box's long sides taken as its bottom. The card is as wide as the box
+    /// allows, 63:88, squared on the box's sides; perspective is ignored, so the quads are rough.
+    static func cardsAround(textBox box: [PixelPoint]) -> [[PixelPoint]] {
+        let c = Geometry.orderClockwise(box)
+        let first = Geometry.distance(c[0], c[1]) >= Geometry.distance(c[1], c[2]) ? 0 : 1
+        return [first, first + 2].map { start in
+            let tl = c[start % 4], tr = c[(start + 1) % 4], br = c[(start + 2) % 4], bl = c[(start + 3) % 4]
+            // The card's width vector, and its height along the box's sides.
+            let scale = 1 / (1 - 2 * textBoxInset) / 2
+            let wx = (br.x - bl.x + tr.x - tl.x) * scale, wy = (br.y - bl.y + tr.y - tl.y) * scale
+            let width = (wx * wx + wy * wy).squareRoot()
+            var dx = (bl.x - tl.x + br.x - tr.x) / 2, dy = (bl.y - tl.y + br.y - tr.y) / 2
+            let side = max(1e-9, (dx * dx + dy * dy).squareRoot())
+            let height = width / CardLocator.cardAspect
+            dx = dx / side * height
+            dy = dy / side * height
+            let cbl = PixelPoint(x: bl.x - textBoxInset * wx + textBoxBottomMargin * dx, y: bl.y - textBoxInset * wy + textBoxBottomMargin * dy)
+            let cbr = PixelPoint(x: br.x + textBoxInset * wx + textBoxBottomMargin * dx, y: br.y + textBoxInset * wy + textBoxBottomMargin * dy)
+            return [PixelPoint(x: cbl.x - dx, y: cbl.y - dy), PixelPoint(x: cbr.x - dx, y: cbr.y - dy), cbr, cbl]
+        }
+    }
+
     /// Bands to try when the standard ones read nothing convincing: the locator may have stopped
     /// at the card's inner frame, so the title can sit above the quad and the collector lines
     /// below it.

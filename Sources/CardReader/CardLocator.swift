@@ -26,8 +26,7 @@ struct CardLocator {
     /// The cards in a photo, most card-like first (the one `locate` finds), then others of a
     /// similar size that do not overlap the ones taken, up to `limit`.
     func locateAll(_ photo: GrayImage, limit: Int) -> [LocatedCard] {
-        let factor = max(1, Int((Double(max(photo.width, photo.height)) / Double(thumbnailSide)).rounded(.up)))
-        let thumb = photo.reduced(by: factor)
+        let (thumb, factor) = thumbnail(photo)
         guard thumb.width >= 16, thumb.height >= 16 else { return [] }
         var candidates: [Candidate] = []
         for (method, mask) in candidateMasks(thumb) {
@@ -59,6 +58,41 @@ struct CardLocator {
 
     typealias Candidate = (score: Double, corners: [PixelPoint], method: String)
 
+    /// The working copy of the photo and its reduction factor.
+    private func thumbnail(_ photo: GrayImage) -> (GrayImage, Int) {
+        let factor = max(1, Int((Double(max(photo.width, photo.height)) / Double(thumbnailSide)).rounded(.up)))
+        return (photo.reduced(by: factor), factor)
+    }
+
+    /// Light, solid rectangles shaped like a card's text box (about twice as wide as tall), most
+    /// box-like first, as quads in photo pixels (clockwise, in no particular rotation). Where a
+    /// dark-bordered card on a dark background is lost in it, its light text box still stands out;
+    /// `CardLayout.cardsAround(textBox:)` places the card around one.
+    func textBoxes(_ photo: GrayImage, limit: Int) -> [[PixelPoint]] {
+        let (thumb, factor) = thumbnail(photo)
+        guard thumb.width >= 16, thumb.height >= 16 else { return [] }
+        let imageArea = Double(thumb.width * thumb.height)
+        var found: [(score: Double, quad: [PixelPoint])] = []
+        for (_, mask) in candidateMasks(thumb, edges: false) {
+            for comp in mask.components(minArea: thumb.width * thumb.height / 800) {
+                let touches = [comp.minX <= 2, comp.minY <= 2, comp.maxX >= thumb.width - 3, comp.maxY >= thumb.height - 3]
+                guard !touches.contains(true) else { continue }
+                guard let rect = Geometry.minAreaRectangle(Geometry.convexHull(comp.boundary)) else { continue }
+                let side1 = Geometry.distance(rect[0], rect[1]), side2 = Geometry.distance(rect[1], rect[2])
+                guard side1 > 0, side2 > 0 else { continue }
+                let aspect = min(side1, side2) / max(side1, side2)
+                let fill = Double(comp.area) / (side1 * side2)
+                guard fill > 0.8, aspect > 0.4, aspect < 0.72, side1 * side2 < imageArea * 0.3 else { continue }
+                found.append((fill * exp(-pow((aspect - 0.56) / 0.1, 2)), Self.expand(rect, by: 1.0)))
+            }
+        }
+        var picked: [[PixelPoint]] = []
+        for box in found.sorted(by: { $0.score > $1.score }) where picked.count < limit {
+            if !picked.contains(where: { Self.overlaps($0, box.quad) }) { picked.append(box.quad) }
+        }
+        return picked.map { $0.map { PixelPoint(x: $0.x * Double(factor), y: $0.y * Double(factor)) } }
+    }
+
     /// Whether two regions are (parts of) the same card: either's centre lies in the other.
     static func overlaps(_ a: [PixelPoint], _ b: [PixelPoint]) -> Bool {
         Geometry.contains(a, centre(b)) || Geometry.contains(b, centre(a))
@@ -70,23 +104,27 @@ struct CardLocator {
 
     /// The segmentations tried, each with holes filled so a card becomes one solid region:
     /// edge maps at three strengths and brightness thresholds at several levels, both polarities.
-    private func candidateMasks(_ thumb: GrayImage) -> [(String, BinaryMask)] {
-        let edges = thumb.sobelMagnitude()
-        let otsuEdge = Double(max(12, edges.otsuThreshold()))
+    /// `edges: false` leaves the edge maps out (and keeps only the light thresholds).
+    private func candidateMasks(_ thumb: GrayImage, edges withEdges: Bool = true) -> [(String, BinaryMask)] {
         var masks: [(String, BinaryMask)] = []
-        for k in [0.6, 1.0, 1.6] {
-            let t = UInt8(min(250, otsuEdge * k))
-            let filled = BinaryMask(edges) { $0 >= t }.dilated(1).holesFilled()
-            let eroded = filled.eroded(1)
-            masks.append(("edges\(k)", eroded))
-            masks.append(("edges\(k)-split", eroded.eroded(2)))
+        if withEdges {
+            let edges = thumb.sobelMagnitude()
+            let otsuEdge = Double(max(12, edges.otsuThreshold()))
+            for k in [0.6, 1.0, 1.6] {
+                let t = UInt8(min(250, otsuEdge * k))
+                let filled = BinaryMask(edges) { $0 >= t }.dilated(1).holesFilled()
+                let eroded = filled.eroded(1)
+                masks.append(("edges\(k)", eroded))
+                masks.append(("edges\(k)-split", eroded.eroded(2)))
+            }
         }
         let otsu = Int(thumb.otsuThreshold())
         for level in Set([otsu, otsu - 40, otsu + 40, 60, 200].map { max(20, min(235, $0)) }).sorted() {
             let t = UInt8(level)
-            let dark = BinaryMask(thumb) { $0 < t }.holesFilled()
             let light = BinaryMask(thumb) { $0 >= t }.holesFilled()
+            let dark = withEdges ? BinaryMask(thumb) { $0 < t }.holesFilled() : nil
             for (name, mask) in [("dark\(level)", dark), ("light\(level)", light)] {
+                guard let mask else { continue }
                 let eroded = mask.eroded(1)
                 masks.append((name, eroded))
                 masks.append(("\(name)-split", eroded.eroded(2)))

@@ -23,12 +23,14 @@ struct ReadPipeline {
         let scanShaped = aspect > 0.64 && aspect < 0.80
         let located = CardLocator().locateAll(gray, limit: limit)
         let locatedAt = Clock.now
-        let first = try read(gray: gray, located: located.first, scanShaped: scanShaped)
+        let first = try read(gray: gray, located: located.first, scanShaped: scanShaped, textBoxes: true)
         var readings = [reading(image, first, locateConfidence: located.first?.confidence ?? 0,
                                 decode: Clock.ms(converted, start), locate: Clock.ms(start, locatedAt), ocr: Clock.ms(locatedAt, Clock.now))]
         // The whole image read as the card: a flat scan of one card.
         guard !Self.isWholeImage(first.corners, gray) else { return readings }
-        for other in located.dropFirst() {
+        // (The first card may have been placed elsewhere than its located region, around its text
+        // box: a region on the same card is not another card.)
+        for other in located.dropFirst() where !CardLocator.overlaps(other.corners, first.corners) {
             let began = Clock.now
             let read = try read(gray: gray, located: other, scanShaped: false)
             DebugDump.trace("other region confidence \(other.confidence) \(Int(Clock.ms(began, Clock.now)))ms kept \(read.titleKnown || read.fields.collectorNumber != nil) title \(read.fields.title?.value ?? "-")")
@@ -54,7 +56,8 @@ struct ReadPipeline {
     }
 
     /// Reads one card: the located region (if any) and, for a scan-shaped image, the whole image.
-    private func read(gray: GrayImage, located: LocatedCard?, scanShaped: Bool) throws -> Attempt {
+    /// `textBoxes`: when no known title is found there, look for the card around a text box.
+    private func read(gray: GrayImage, located: LocatedCard?, scanShaped: Bool, textBoxes: Bool = false) throws -> Attempt {
         // Hypotheses for where the card is: the located quad, and for a portrait image shaped like a
         // card (a flat scan) the whole image. Content decides among them and between up and down:
         // the title band must hold a line of large, confident text.
@@ -102,6 +105,25 @@ struct ReadPipeline {
                 DebugDump.trace("title rescue from quality \(candidate.titleQuality): \(rescued.titleKnown ? rescued.fields.title?.value ?? "" : "no")")
                 if rescued.titleKnown { best = rescued; break }
             }
+        }
+        if textBoxes, best?.titleKnown != true, options.resolveTitle != nil,
+           tried.allSatisfy({ $0.titleQuality < Self.cleanTitleQuality }) {
+            // A dark-bordered card on a dark background can be lost to the locator while its
+            // light text box stands out: place the card around the box (either long side down).
+            boxes: for box in CardLocator().textBoxes(gray, limit: 2) {
+                DebugDump.log(["text box \(box.map { "\(Int($0.x)),\(Int($0.y))" }.joined(separator: " "))"])
+                for corners in CardLayout.cardsAround(textBox: box) {
+                    DebugDump.log(["card around it \(corners.map { "\(Int($0.x)),\(Int($0.y))" }.joined(separator: " "))"])
+                    for extended in [false, true] {
+                        let attempt = try attempt(corners, gray: gray, extended: extended, upright: true, onlyKnownTitle: true)
+                        // A placed card is a guess: a short name is what its noise hits (`Omen`, `Tear`).
+                        guard attempt.titleKnown, (attempt.fields.title?.value.filter(\.isLetter).count ?? 0) >= 6 else { continue }
+                        best = attempt
+                        break boxes
+                    }
+                }
+            }
+            DebugDump.trace("text boxes (located \(located?.confidence ?? 0)): \(best?.titleKnown == true ? best?.fields.title?.value ?? "" : "no known title")")
         }
         if let found = best, found.fields.collectorNumber == nil, found.printsCopyright {
             // An older frame: its number is in the copyright line, not in a misplaced band.
@@ -201,7 +223,9 @@ struct ReadPipeline {
     /// Reads the title band, then (when the title band is plausible) the collector band.
     /// `upright`: the corners are in the order the locator gave (not turned half-way round).
     /// `title`: the title band as already read (otherwise it is read here).
-    private func attempt(_ corners: [PixelPoint], gray: GrayImage, extended: Bool, upright: Bool, title: RegionRead? = nil) throws -> Attempt {
+    /// `onlyKnownTitle`: the collector band is read only below a known title (a quad that is a guess).
+    private func attempt(_ corners: [PixelPoint], gray: GrayImage, extended: Bool, upright: Bool, title: RegionRead? = nil,
+                         onlyKnownTitle: Bool = false) throws -> Attempt {
         let titleRegion = extended ? CardLayout.extendedTitle : CardLayout.title
         let collectorRegion = extended ? CardLayout.extendedCollector : CardLayout.collector
         let title = try title ?? readRegion("title", titleRegion, cardHeight: CardLayout.titleCardHeight,
@@ -210,7 +234,7 @@ struct ReadPipeline {
         // The extractor put the vocabulary's name in place of what was read when it knew one.
         let known = titleOnly.title.map { title in options.resolveTitle?(title.value) != nil } ?? false
         DebugDump.trace("title quality \(title.quality) known \(known)")
-        guard known || title.quality >= Self.minimumTitleQuality || (upright && title.observations.isEmpty) else {
+        guard known || (!onlyKnownTitle && (title.quality >= Self.minimumTitleQuality || (upright && title.observations.isEmpty))) else {
             // No title where the quad puts it: the quad is not a card, or this way up is wrong.
             // Its collector band would be noise, and noise is slow to read. (An empty title band
             // the way the locator put the card is read on: a quad seen at a steep angle can miss

@@ -68,8 +68,8 @@ struct CardReaderAccuracyTests {
     /// Floors reached by the reader (with the catalog's vocabularies, as `identify` runs it) when
     /// this test was written, minus a small margin; raise them as the reader improves.
     /// Measured 2026-11-22: title 33/38, set+number 19/31; 2026-11-23: title 33/38, set+number 22/31;
-    /// 2026-11-24: title 35/38, set+number 23/31.
-    static let titleFloor = 0.88
+    /// 2026-11-24: title 35/38, set+number 23/31; with the text-box fallback, title 36/38.
+    static let titleFloor = 0.90
     static let printingFloor = 0.70
 
     /// The catalog built once from both shared card-data files (MTGJSON brings the printed set
@@ -121,6 +121,14 @@ struct CardReaderAccuracyTests {
         // The card's bottom edge is about a quarter of the way up the photo; the stand reaches its foot.
         let bottom = quad.corners.map(\.y).max() ?? 0
         #expect(bottom < Double(r.imageHeight) * 0.80, "bottom corner at \(Int(bottom)) of \(r.imageHeight) px")
+    }
+
+    @Test("a dark card on a dark shelf, lost to the locator, is found around its light text box")
+    func cardAroundTextBox() throws {
+        let reader = try Self.reader()
+        // The black border and the shelf are the same grey; the text box is the card's one light part.
+        let r = try reader.read(contentsOf: Paths.shared.appendingPathComponent("alexandrearpin/photos/busy_background/dtk_gurmag_drowner_3.JPG").path)
+        #expect(r.fields.title?.value == "Gurmag Drowner")
     }
 
     @Test("a photo of several cards gives several readings; a photo or scan of one card gives one")
