@@ -141,6 +141,9 @@ public enum TitleCleaner {
         func junk(_ w: String) -> Bool {
             let letters = w.filter(\.isLetter).count
             if letters == 0 { return true }
+            // A mana symbol read as text at an end (`(2)f`, `{B}`, `2B`): a letter or two with
+            // brackets or digits. (A bracket glued to a word, `(Sandstone`, is a frame edge.)
+            if letters <= 2, w.contains(where: { "(){}[]".contains($0) || $0.isNumber }) { return true }
             // Single stray characters at the ends (frame edges read as "i", "l", "(") are dropped,
             // but real one-letter words inside a name are kept.
             return w.count <= 2 && letters <= 1 && !["a", "A", "of", "to", "in", "on", "Of", "In", "An", "an"].contains(w)

@@ -97,6 +97,16 @@ struct CollectorLineParserTests {
         #expect(FieldExtractor.resolve("ae ee", with: resolve) == nil)
     }
 
+    @Test("the title cleaner drops mana symbols read as text at the ends, not parts of names")
+    func titleCleaner() {
+        #expect(TitleCleaner.clean("Sheoldred, the Apocalypse (2)f") == "Sheoldred, the Apocalypse")
+        #expect(TitleCleaner.clean("{B} Dark Ritual 2B") == "Dark Ritual")
+        #expect(TitleCleaner.clean("( Gideon's Reproach") == "Gideon's Reproach")
+        #expect(TitleCleaner.clean("(Sandstone Bridge") == "Sandstone Bridge", "a frame edge glued to the name")
+        #expect(TitleCleaner.clean("Borrowing 100,000 Arrows") == "Borrowing 100,000 Arrows")
+        #expect(TitleCleaner.clean("Kongming, \"Sleeping Dragon\"") == "Kongming, Sleeping Dragon")
+    }
+
     @Test("random and mutated input never crashes", arguments: [1, 2, 3, 4])
     func fuzz(seed: Int) {
         var rng = SeededGenerator(seed: UInt64(seed))
