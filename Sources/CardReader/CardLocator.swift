@@ -73,7 +73,7 @@ struct CardLocator {
         guard thumb.width >= 16, thumb.height >= 16 else { return [] }
         let imageArea = Double(thumb.width * thumb.height)
         var found: [(score: Double, quad: [PixelPoint])] = []
-        for (_, mask) in candidateMasks(thumb, edges: false) {
+        for (_, mask) in candidateMasks(thumb, lightOnly: true) {
             for comp in mask.components(minArea: thumb.width * thumb.height / 800) {
                 let touches = [comp.minX <= 2, comp.minY <= 2, comp.maxX >= thumb.width - 3, comp.maxY >= thumb.height - 3]
                 guard !touches.contains(true) else { continue }
@@ -104,10 +104,10 @@ struct CardLocator {
 
     /// The segmentations tried, each with holes filled so a card becomes one solid region:
     /// edge maps at three strengths and brightness thresholds at several levels, both polarities.
-    /// `edges: false` leaves the edge maps out (and keeps only the light thresholds).
-    private func candidateMasks(_ thumb: GrayImage, edges withEdges: Bool = true) -> [(String, BinaryMask)] {
+    /// `lightOnly`: only the light thresholds (no edge maps, no dark thresholds).
+    private func candidateMasks(_ thumb: GrayImage, lightOnly: Bool = false) -> [(String, BinaryMask)] {
         var masks: [(String, BinaryMask)] = []
-        if withEdges {
+        if !lightOnly {
             let edges = thumb.sobelMagnitude()
             let otsuEdge = Double(max(12, edges.otsuThreshold()))
             for k in [0.6, 1.0, 1.6] {
@@ -122,7 +122,7 @@ struct CardLocator {
         for level in Set([otsu, otsu - 40, otsu + 40, 60, 200].map { max(20, min(235, $0)) }).sorted() {
             let t = UInt8(level)
             let light = BinaryMask(thumb) { $0 >= t }.holesFilled()
-            let dark = withEdges ? BinaryMask(thumb) { $0 < t }.holesFilled() : nil
+            let dark = lightOnly ? nil : BinaryMask(thumb) { $0 < t }.holesFilled()
             for (name, mask) in [("dark\(level)", dark), ("light\(level)", light)] {
                 guard let mask else { continue }
                 let eroded = mask.eroded(1)

@@ -73,7 +73,7 @@ struct ReadPipeline {
         // band holds large confident text and the collector lines parse; upside down, the title band
         // holds the small print and the "collector lines" are the title bar's mana symbols.
         var best: Attempt?
-        var tried: [Attempt] = [] // for the title's rescue
+        var tried: [Attempt] = [] // every attempt, for the last resorts
         search: for base in hypotheses {
             for turn in [0, 2] {
                 let corners = (0..<4).map { base[($0 + turn) % 4] }
@@ -92,38 +92,14 @@ struct ReadPipeline {
                 if best?.titleKnown == true { break search }
             }
         }
-        if let found = best, !found.titleKnown, options.resolveTitle != nil,
-           tried.allSatisfy({ $0.titleQuality < Self.cleanTitleQuality }) {
-            // The two quads (and ways up) whose title band read most like a title; one that read
-            // next to nothing (glare, art, a table) is not worth the four reads.
-            var ranked: [Attempt] = []
-            for attempt in tried.sorted(by: { $0.titleQuality > $1.titleQuality }) where ranked.count < 2 && attempt.titleQuality >= 0.05 {
-                if !ranked.contains(where: { $0.corners == attempt.corners }) { ranked.append(attempt) }
-            }
-            for candidate in ranked {
-                let rescued = try rescuingTitle(candidate, gray: gray)
-                DebugDump.trace("title rescue from quality \(candidate.titleQuality): \(rescued.titleKnown ? rescued.fields.title?.value ?? "" : "no")")
-                if rescued.titleKnown { best = rescued; break }
-            }
+        // Last resorts (ReadPipeline+Fallbacks.swift): re-read pale titles; place the card around
+        // its text box. Neither when a title band read cleanly: that is a name the vocabulary lacks.
+        if best?.titleKnown != true, let rescued = try rescuingTitle(of: tried, gray: gray) {
+            best = rescued
         }
-        if textBoxes, best?.titleKnown != true, options.resolveTitle != nil,
-           tried.allSatisfy({ $0.titleQuality < Self.cleanTitleQuality }) {
-            // A dark-bordered card on a dark background can be lost to the locator while its
-            // light text box stands out: place the card around the box (either long side down).
-            boxes: for box in CardLocator().textBoxes(gray, limit: 2) {
-                DebugDump.log(["text box \(box.map { "\(Int($0.x)),\(Int($0.y))" }.joined(separator: " "))"])
-                for corners in CardLayout.cardsAround(textBox: box) {
-                    DebugDump.log(["card around it \(corners.map { "\(Int($0.x)),\(Int($0.y))" }.joined(separator: " "))"])
-                    for extended in [false, true] {
-                        let attempt = try attempt(corners, gray: gray, extended: extended, upright: true, onlyKnownTitle: true)
-                        // A placed card is a guess: a short name is what its noise hits (`Omen`, `Tear`).
-                        guard attempt.titleKnown, (attempt.fields.title?.value.filter(\.isLetter).count ?? 0) >= 6 else { continue }
-                        best = attempt
-                        break boxes
-                    }
-                }
-            }
-            DebugDump.trace("text boxes (located \(located?.confidence ?? 0)): \(best?.titleKnown == true ? best?.fields.title?.value ?? "" : "no known title")")
+        if textBoxes, best?.titleKnown != true, tried.allSatisfy({ $0.titleQuality < Self.cleanTitleQuality }),
+           let placed = try cardAroundTextBox(gray: gray) {
+            best = placed
         }
         if let found = best, found.fields.collectorNumber == nil, found.printsCopyright {
             // An older frame: its number is in the copyright line, not in a misplaced band.
@@ -172,31 +148,6 @@ struct ReadPipeline {
         return read
     }
 
-    /// The attempt read again with its title band binarised by local contrast (light lettering,
-    /// then dark), in the standard band and the extended one, when that reads a card name the
-    /// vocabulary knows; otherwise the attempt unchanged. Pale outlined titles on a textured bar
-    /// (1993–1997 frames) defeat Tesseract's global threshold. Only a known name is taken: a
-    /// binarised band of noise reads as letters too.
-    private func rescuingTitle(_ found: Attempt, gray: GrayImage) throws -> Attempt {
-        for region in [CardLayout.title, CardLayout.extendedTitle] {
-            let patch = Self.patch(region, cardHeight: CardLayout.titleCardHeight, gray: gray, corners: found.corners)
-            for lightText in [true, false] {
-                let binarized = patch.localContrastBinarized(window: max(9, patch.height / 3), margin: 20, lightText: lightText)
-                let title = try read(binarized, "title", region, psm: .singleLine)
-                // The whole line must name the card (no dropping of words around a name, as
-                // `FieldExtractor.resolve` does): binarised noise holds short runs of letters.
-                guard let line = title.observations.first?.observation, title.observations.count == 1 else { continue }
-                let cleaned = TitleCleaner.clean(line.text, characterConfidences: line.characterConfidences)
-                guard cleaned.filter(\.isLetter).count >= 6, options.resolveTitle?(cleaned) != nil else { continue }
-                var attempt = try attempt(found.corners, gray: gray, extended: region == CardLayout.extendedTitle,
-                                          upright: true, title: title)
-                attempt.prior = found.prior
-                return attempt
-            }
-        }
-        return found
-    }
-
     /// One way of reading the card: its corners, what was read, and how plausible it is.
     struct Attempt {
         var corners: [PixelPoint]
@@ -224,7 +175,7 @@ struct ReadPipeline {
     /// `upright`: the corners are in the order the locator gave (not turned half-way round).
     /// `title`: the title band as already read (otherwise it is read here).
     /// `onlyKnownTitle`: the collector band is read only below a known title (a quad that is a guess).
-    private func attempt(_ corners: [PixelPoint], gray: GrayImage, extended: Bool, upright: Bool, title: RegionRead? = nil,
+    func attempt(_ corners: [PixelPoint], gray: GrayImage, extended: Bool, upright: Bool, title: RegionRead? = nil,
                          onlyKnownTitle: Bool = false) throws -> Attempt {
         let titleRegion = extended ? CardLayout.extendedTitle : CardLayout.title
         let collectorRegion = extended ? CardLayout.extendedCollector : CardLayout.collector
@@ -293,7 +244,7 @@ struct ReadPipeline {
     /// OCR of a rectified patch. (Tesseract's inverted second reading of low-confidence lines
     /// stays on: where the patch's polarity was judged wrong, as on a 2023 frame's black border,
     /// it is what reads the collector lines.)
-    private func read(_ patch: GrayImage, _ name: String, _ region: CardRegion, psm: PageSegmentationMode, whitelist: String? = nil) throws -> RegionRead {
+    func read(_ patch: GrayImage, _ name: String, _ region: CardRegion, psm: PageSegmentationMode, whitelist: String? = nil) throws -> RegionRead {
         DebugDump.write(patch, name: name)
         let began = Clock.now
         let found = try recognizer.recognize(patch, options: RecognitionOptions(

@@ -1,0 +1,74 @@
+import CardScanOCR
+
+/// Last resorts of `ReadPipeline.read` when no known title was found where the locator put the
+/// card: re-reading pale titles (the rescue), and placing the card around its text box. Both only
+/// take a card name the caller's vocabulary knows.
+extension ReadPipeline {
+    /// The rescue: the two attempts (distinct quads or ways up) whose title band read most like a
+    /// title re-read by `rescuingTitle(_:gray:)`; the first that yields a known name, or nil. Not
+    /// when a title band read cleanly (quality ≥ `cleanTitleQuality`: a name the vocabulary lacks,
+    /// not a misread), nor without a vocabulary.
+    func rescuingTitle(of tried: [Attempt], gray: GrayImage) throws -> Attempt? {
+        guard options.resolveTitle != nil, tried.allSatisfy({ $0.titleQuality < Self.cleanTitleQuality }) else { return nil }
+        // A band that read next to nothing (glare, art, a table) is not worth the four reads.
+        var ranked: [Attempt] = []
+        for attempt in tried.sorted(by: { $0.titleQuality > $1.titleQuality }) where ranked.count < 2 && attempt.titleQuality >= 0.05 {
+            if !ranked.contains(where: { $0.corners == attempt.corners }) { ranked.append(attempt) }
+        }
+        for candidate in ranked {
+            let rescued = try rescuingTitle(candidate, gray: gray)
+            DebugDump.trace("title rescue from quality \(candidate.titleQuality): \(rescued.titleKnown ? rescued.fields.title?.value ?? "" : "no")")
+            if rescued.titleKnown { return rescued }
+        }
+        return nil
+    }
+
+    /// The attempt read again with its title band binarised by local contrast (light lettering,
+    /// then dark), in the standard band and the extended one, when that reads a card name the
+    /// vocabulary knows; otherwise the attempt unchanged. Pale outlined titles on a textured bar
+    /// (1993–1997 frames) defeat Tesseract's global threshold. Only a known name is taken: a
+    /// binarised band of noise reads as letters too.
+    private func rescuingTitle(_ found: Attempt, gray: GrayImage) throws -> Attempt {
+        for region in [CardLayout.title, CardLayout.extendedTitle] {
+            let patch = Self.patch(region, cardHeight: CardLayout.titleCardHeight, gray: gray, corners: found.corners)
+            for lightText in [true, false] {
+                let binarized = patch.localContrastBinarized(window: max(9, patch.height / 3), margin: 20, lightText: lightText)
+                let title = try read(binarized, "title", region, psm: .singleLine)
+                // The whole line must name the card (no dropping of words around a name, as
+                // `FieldExtractor.resolve` does): binarised noise holds short runs of letters.
+                guard let line = title.observations.first?.observation, title.observations.count == 1 else { continue }
+                let cleaned = TitleCleaner.clean(line.text, characterConfidences: line.characterConfidences)
+                guard cleaned.filter(\.isLetter).count >= 6, options.resolveTitle?(cleaned) != nil else { continue }
+                var attempt = try attempt(found.corners, gray: gray, extended: region == CardLayout.extendedTitle,
+                                          upright: true, title: title)
+                attempt.prior = found.prior
+                return attempt
+            }
+        }
+        return found
+    }
+
+    /// A dark-bordered card on a dark background can be lost to the locator while its light text
+    /// box stands out: the card placed around one of the photo's two most box-like light regions
+    /// (either long side down) whose title band reads a known name of six letters or more, or nil.
+    /// A placed card is a guess, so a short name (what its noise hits: `Omen`, `Tear`) is not
+    /// taken, and its collector band is read only below a known title.
+    func cardAroundTextBox(gray: GrayImage) throws -> Attempt? {
+        guard options.resolveTitle != nil else { return nil }
+        var found: Attempt?
+        boxes: for box in CardLocator().textBoxes(gray, limit: 2) {
+            DebugDump.log(["text box \(box.map { "\(Int($0.x)),\(Int($0.y))" }.joined(separator: " "))"])
+            for corners in CardLayout.cardsAround(textBox: box) {
+                DebugDump.log(["card around it \(corners.map { "\(Int($0.x)),\(Int($0.y))" }.joined(separator: " "))"])
+                for extended in [false, true] {
+                    let attempt = try attempt(corners, gray: gray, extended: extended, upright: true, onlyKnownTitle: true)
+                    guard attempt.titleKnown, (attempt.fields.title?.value.filter(\.isLetter).count ?? 0) >= 6 else { continue }
+                    found = attempt
+                    break boxes
+                }
+            }
+        }
+        DebugDump.trace("text boxes: \(found?.fields.title?.value ?? "no known title")")
+        return found
+    }
+}
