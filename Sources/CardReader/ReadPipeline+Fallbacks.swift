@@ -5,11 +5,8 @@ import CardScanOCR
 /// take a card name the caller's vocabulary knows.
 extension ReadPipeline {
     /// The rescue: the two attempts (distinct quads or ways up) whose title band read most like a
-    /// title re-read by `rescuingTitle(_:gray:)`; the first that yields a known name, or nil. Not
-    /// when a title band read cleanly (quality ≥ `cleanTitleQuality`: a name the vocabulary lacks,
-    /// not a misread), nor without a vocabulary.
+    /// title re-read by `rescuingTitle(_:gray:)`; the first that yields a known name, or nil.
     func rescuingTitle(of tried: [Attempt], gray: GrayImage) throws -> Attempt? {
-        guard options.resolveTitle != nil, tried.allSatisfy({ $0.titleQuality < Self.cleanTitleQuality }) else { return nil }
         // A band that read next to nothing (glare, art, a table) is not worth the four reads.
         var ranked: [Attempt] = []
         for attempt in tried.sorted(by: { $0.titleQuality > $1.titleQuality }) where ranked.count < 2 && attempt.titleQuality >= 0.05 {
@@ -38,7 +35,7 @@ extension ReadPipeline {
                 // `FieldExtractor.resolve` does): binarised noise holds short runs of letters.
                 guard let line = title.observations.first?.observation, title.observations.count == 1 else { continue }
                 let cleaned = TitleCleaner.clean(line.text, characterConfidences: line.characterConfidences)
-                guard cleaned.filter(\.isLetter).count >= 6, options.resolveTitle?(cleaned) != nil else { continue }
+                guard cleaned.filter(\.isLetter).count >= Self.minimumGuessedNameLetters, options.resolveTitle?(cleaned) != nil else { continue }
                 var attempt = try attempt(found.corners, gray: gray, extended: region == CardLayout.extendedTitle,
                                           upright: true, title: title)
                 attempt.prior = found.prior
@@ -50,11 +47,11 @@ extension ReadPipeline {
 
     /// A dark-bordered card on a dark background can be lost to the locator while its light text
     /// box stands out: the card placed around one of the photo's two most box-like light regions
-    /// (either long side down) whose title band reads a known name of six letters or more, or nil.
+    /// (either long side down) whose title band reads a known name of `minimumGuessedNameLetters`
+    /// or more, or nil.
     /// A placed card is a guess, so a short name (what its noise hits: `Omen`, `Tear`) is not
     /// taken, and its collector band is read only below a known title.
     func cardAroundTextBox(gray: GrayImage) throws -> Attempt? {
-        guard options.resolveTitle != nil else { return nil }
         var found: Attempt?
         boxes: for box in CardLocator().textBoxes(gray, limit: 2) {
             DebugDump.log(["text box \(box.map { "\(Int($0.x)),\(Int($0.y))" }.joined(separator: " "))"])
@@ -62,7 +59,7 @@ extension ReadPipeline {
                 DebugDump.log(["card around it \(corners.map { "\(Int($0.x)),\(Int($0.y))" }.joined(separator: " "))"])
                 for extended in [false, true] {
                     let attempt = try attempt(corners, gray: gray, extended: extended, upright: true, onlyKnownTitle: true)
-                    guard attempt.titleKnown, (attempt.fields.title?.value.filter(\.isLetter).count ?? 0) >= 6 else { continue }
+                    guard attempt.titleKnown, (attempt.fields.title?.value.filter(\.isLetter).count ?? 0) >= Self.minimumGuessedNameLetters else { continue }
                     found = attempt
                     break boxes
                 }

@@ -33,13 +33,14 @@ struct ReadPipeline {
         for other in located.dropFirst() where !CardLocator.overlaps(other.corners, first.corners) {
             let began = Clock.now
             let read = try read(gray: gray, located: other, scanShaped: false)
-            DebugDump.trace("other region confidence \(other.confidence) \(Int(Clock.ms(began, Clock.now)))ms kept \(read.titleKnown || read.fields.collectorNumber != nil) title \(read.fields.title?.value ?? "-")")
-            guard read.titleKnown || read.fields.collectorNumber != nil else {
+            let spent = Clock.ms(began, Clock.now), isCard = read.titleKnown || read.fields.collectorNumber != nil
+            DebugDump.trace("other region confidence \(other.confidence) \(Int(spent))ms kept \(isCard) title \(read.fields.title?.value ?? "-")")
+            guard isCard else {
                 // Time spent on a region that held no card is the photo's: the first reading carries it.
-                readings[0].timings.ocr += Clock.ms(began, Clock.now)
+                readings[0].timings.ocr += spent
                 continue
             }
-            readings.append(reading(image, read, locateConfidence: other.confidence, decode: 0, locate: 0, ocr: Clock.ms(began, Clock.now)))
+            readings.append(reading(image, read, locateConfidence: other.confidence, decode: 0, locate: 0, ocr: spent))
         }
         return readings
     }
@@ -93,13 +94,14 @@ struct ReadPipeline {
             }
         }
         // Last resorts (ReadPipeline+Fallbacks.swift): re-read pale titles; place the card around
-        // its text box. Neither when a title band read cleanly: that is a name the vocabulary lacks.
-        if best?.titleKnown != true, let rescued = try rescuingTitle(of: tried, gray: gray) {
-            best = rescued
-        }
-        if textBoxes, best?.titleKnown != true, tried.allSatisfy({ $0.titleQuality < Self.cleanTitleQuality }),
-           let placed = try cardAroundTextBox(gray: gray) {
-            best = placed
+        // its text box. They look for a known name, so not without a vocabulary, and not when a
+        // title band read cleanly: that is a name the vocabulary lacks, not a misread.
+        if best?.titleKnown != true, options.resolveTitle != nil, tried.allSatisfy({ $0.titleQuality < Self.cleanTitleQuality }) {
+            if let rescued = try rescuingTitle(of: tried, gray: gray) {
+                best = rescued
+            } else if textBoxes, let placed = try cardAroundTextBox(gray: gray) {
+                best = placed
+            }
         }
         if let found = best, found.fields.collectorNumber == nil, found.printsCopyright {
             // An older frame: its number is in the copyright line, not in a misplaced band.
@@ -218,6 +220,10 @@ struct ReadPipeline {
     /// From this quality up a title band read cleanly: when its text is no known name, the
     /// vocabulary lacks it (a newer card), and re-reading the band will not find one.
     static let cleanTitleQuality = 0.5
+
+    /// The fewest letters of a name taken from a guessed read (a binarised band, a placed quad): a
+    /// short name is what noise and fragments of longer titles hit (`Okk`, `Omen`, `Tear`).
+    static let minimumGuessedNameLetters = 6
 
     /// Below this title quality (and with no known title) the collector band is not read.
     static let minimumTitleQuality = 0.3

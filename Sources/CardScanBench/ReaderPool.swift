@@ -138,7 +138,7 @@ enum ReaderPool {
         for other in readings.dropFirst() {
             reading.timings.ocr += other.timings.ocr
             reading.timings.match += other.timings.match
-            reading.timings.total += other.timings.ocr + other.timings.match
+            reading.timings.total += other.timings.total // an other card's total is its reading and matching
         }
         let others = zip(readings.dropFirst(), identifications.dropFirst()).map { OtherCard(reading: $0, identification: $1) }
         return PhotoOutcome(index: index, reading: reading, identification: identifications[0], others: others, error: failure,
