@@ -94,6 +94,19 @@ enum CLibraryChatter {
         return (value, messages.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
+    /// Whether captured text holds a libjpeg message. The capture takes *all* stdio output to
+    /// `stderr` during the window, also another thread's (a test harness reporting progress, as
+    /// Swift Testing does through `FILE *`): only lines that read like libjpeg's own (plain ASCII,
+    /// its vocabulary: "Corrupt JPEG data: …", "Premature end of JPEG file", "Bogus marker
+    /// length", "Huffman table …") make a JPEG corrupt. A good photo was once rejected in a
+    /// parallel test run because a test's "✔ … passed" line landed in its window.
+    static func containsJPEGWarning(_ messages: String) -> Bool {
+        let vocabulary = ["JPEG", "Corrupt", "marker", "Huffman", "JFIF", "scanlines", "progression", "SOS", "Bogus"]
+        return messages.split(whereSeparator: \.isNewline).contains { line in
+            line.allSatisfy(\.isASCII) && vocabulary.contains { line.contains($0) }
+        }
+    }
+
     /// Runs `body` with the C `stderr` stream diverted, dropping the messages.
     static func silenced<T>(_ body: () throws -> T) rethrows -> T {
         try capturing(body).value

@@ -95,7 +95,7 @@ enum ImageFormat: Sendable {
                 var warnings: Int32 = 0
                 let hint = grayscale && samplesPerPixel != 4 ? Int32(L_JPEG_READ_LUMINANCE) : 0
                 let (pix, messages) = CLibraryChatter.capturing { pixReadMemJpeg(base, raw.count, 0, 1, &warnings, hint) }
-                if warnings > 0 || !messages.isEmpty {
+                if warnings > 0 || CLibraryChatter.containsJPEGWarning(messages) {
                     var bad: UnsafeMutablePointer<PIX>? = pix
                     pixDestroy(&bad)
                     return nil

@@ -1,4 +1,4 @@
-import CardScanOCR
+@testable import CardScanOCR
 import Foundation
 import Testing
 
@@ -42,6 +42,16 @@ struct ImageLoadingTests {
         bytes += (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }
         try Data(bytes).write(to: URL(fileURLWithPath: png))
         #expect(throws: OCRError.corruptImage(path: png, format: "PNG")) { try Image(contentsOf: png) }
+    }
+
+    @Test("only libjpeg's own messages in the capture window make a JPEG corrupt, not another thread's output")
+    func jpegWarningsFromOtherThreads() {
+        #expect(CLibraryChatter.containsJPEGWarning("Corrupt JPEG data: 11 extraneous bytes before marker 0xd9"))
+        #expect(CLibraryChatter.containsJPEGWarning("Premature end of JPEG file"))
+        #expect(CLibraryChatter.containsJPEGWarning("Bogus Huffman table definition"))
+        #expect(!CLibraryChatter.containsJPEGWarning(""))
+        // Swift Testing reports progress through `FILE *stderr`, from any thread.
+        #expect(!CLibraryChatter.containsJPEGWarning("✔ Test \"a corrupt JPEG (valid header, garbage body)\" passed after 0.2 seconds."))
     }
 
     @Test("a missing file and a directory give unreadableFile")
