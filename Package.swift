@@ -5,6 +5,7 @@ import PackageDescription
 ///
 /// Module map (one concern per module):
 /// - `CTesseract`, `CZlib`: system-library shims over the C APIs (never re-exported in public API).
+/// - `CPNGLevel`: a C hook that keeps Tesseract's in-memory line PNGs uncompressed (speed).
 /// - `CardScanOCR`: image loading (Leptonica, EXIF orientation) and the Tesseract text recogniser.
 /// - `CardReader`: locate and rectify the card, read title and collector lines, extract fields.
 /// - `CardCatalog`: local SQLite card database (Scryfall / MTGJSON importers, exact and fuzzy lookup).
@@ -12,6 +13,9 @@ import PackageDescription
 /// - `CardCollection`: the user's collection, pools, review queue and CSV formats.
 /// - `CardScanCLI`: the `cardscan` subcommands (the executable itself is a one-line `main`).
 /// - `CardScanBench`: the accuracy / speed / memory benchmark behind `cardscan-bench`.
+/// Exports CPNGLevel's `png_set_compression_level` from a program, so Leptonica calls it.
+let exportPNGLevelHook: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=png_set_compression_level"])]
+
 let package = Package(
     name: "cardscan",
     platforms: [.macOS(.v13)],
@@ -36,7 +40,10 @@ let package = Package(
             name: "CZlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
-        .target(name: "CardScanOCR", dependencies: ["CTesseract"]),
+        // Stored (uncompressed) in-memory PNGs inside Tesseract's line recogniser; see its header.
+        // Only the programs export the hook: the library products carry no unsafe flags.
+        .target(name: "CPNGLevel"),
+        .target(name: "CardScanOCR", dependencies: ["CTesseract", "CPNGLevel"]),
         .target(name: "CardReader", dependencies: ["CardScanOCR"]),
         .target(
             name: "CardCatalog",
@@ -58,7 +65,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "cardscan", dependencies: ["CardScanCLI"]),
+        .executableTarget(name: "cardscan", dependencies: ["CardScanCLI"], linkerSettings: exportPNGLevelHook),
         .target(
             name: "CardScanBench",
             dependencies: ["CardScanOCR", "CardReader", "CardCatalog", "CardMatcher"]
@@ -68,10 +75,11 @@ let package = Package(
             dependencies: [
                 "CardScanBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            linkerSettings: exportPNGLevelHook
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "CardScanOCRTests", dependencies: ["CardScanOCR", "TestSupport"]),
+        .testTarget(name: "CardScanOCRTests", dependencies: ["CardScanOCR", "TestSupport"], linkerSettings: exportPNGLevelHook),
         .testTarget(name: "CardReaderTests", dependencies: ["CardReader", "CardScanOCR", "CardCatalog", "TestSupport"]),
         .testTarget(name: "CardCatalogTests", dependencies: ["CardCatalog"]),
         .testTarget(name: "CardMatcherTests", dependencies: ["CardMatcher", "CardReader", "CardCatalog"]),

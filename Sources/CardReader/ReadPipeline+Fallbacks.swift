@@ -30,7 +30,7 @@ extension ReadPipeline {
             let patch = Self.patch(region, cardHeight: CardLayout.titleCardHeight, gray: gray, corners: found.corners)
             for lightText in [true, false] {
                 let binarized = patch.localContrastBinarized(window: max(9, patch.height / 3), margin: 20, lightText: lightText)
-                let title = try read(binarized, "title", region, psm: .singleLine)
+                let title = try read(binarized, "title", region, psm: .singleLine, retryInverted: false) // dark on white by construction
                 // The whole line must name the card (no dropping of words around a name, as
                 // `FieldExtractor.resolve` does): binarised noise holds short runs of letters.
                 guard let line = title.observations.first?.observation, title.observations.count == 1 else { continue }

@@ -16,6 +16,7 @@ struct ReadPipeline {
     /// (a title the vocabulary knows, or a collector number). Never empty.
     func runAll(image: Image, limit: Int) throws -> [CardReading] {
         let converted = Clock.now
+        DebugDump.trace("photo \(image.name)")
         let gray = image.grayPixels()
         let start = Clock.now
         let aspect = Double(gray.width) / Double(gray.height)
@@ -23,6 +24,7 @@ struct ReadPipeline {
         let scanShaped = aspect > 0.64 && aspect < 0.80
         let located = CardLocator().locateAll(gray, limit: limit)
         let locatedAt = Clock.now
+        DebugDump.trace("main region confidence \(located.first?.confidence ?? 0)")
         let first = try read(gray: gray, located: located.first, scanShaped: scanShaped, textBoxes: true)
         var readings = [reading(image, first, locateConfidence: located.first?.confidence ?? 0,
                                 decode: Clock.ms(converted, start), locate: Clock.ms(start, locatedAt), ocr: Clock.ms(locatedAt, Clock.now))]
@@ -32,9 +34,10 @@ struct ReadPipeline {
         // box: a region on the same card is not another card.)
         for other in located.dropFirst() where !CardLocator.overlaps(other.corners, first.corners) {
             let began = Clock.now
+            DebugDump.trace("other region confidence \(other.confidence)")
             let read = try read(gray: gray, located: other, scanShaped: false)
             let spent = Clock.ms(began, Clock.now), isCard = read.titleKnown || read.fields.collectorNumber != nil
-            DebugDump.trace("other region confidence \(other.confidence) \(Int(spent))ms kept \(isCard) title \(read.fields.title?.value ?? "-")")
+            DebugDump.trace("other region read in \(Int(spent))ms kept \(isCard) title \(read.fields.title?.value ?? "-")")
             guard isCard else {
                 // Time spent on a region that held no card is the photo's: the first reading carries it.
                 readings[0].timings.ocr += spent
@@ -141,10 +144,12 @@ struct ReadPipeline {
     }
 
     /// The attempt with its copyright line read too: older frames print the number there, right of centre.
+    /// (Black-bordered 2003–2014 cards print it white; `patch` turns it dark, so Tesseract's
+    /// inverted retry would only double the cost of a line that reads badly.)
     private func readingCopyright(_ attempt: Attempt, gray: GrayImage) throws -> Attempt {
         var read = attempt
         let copyright = try readRegion("copyright", CardLayout.copyright, cardHeight: CardLayout.bottomCardHeight,
-                                       gray: gray, corners: read.corners, psm: .singleBlock)
+                                       gray: gray, corners: read.corners, psm: .singleBlock, retryInverted: false)
         read.observations += copyright.observations
         read.fields = extractor.extract(read.observations)
         return read
@@ -235,9 +240,10 @@ struct ReadPipeline {
         var quality: Double
     }
 
-    private func readRegion(_ name: String, _ region: CardRegion, cardHeight: Int, gray: GrayImage,
-                            corners: [PixelPoint], psm: PageSegmentationMode, whitelist: String? = nil) throws -> RegionRead {
-        try read(Self.patch(region, cardHeight: cardHeight, gray: gray, corners: corners), name, region, psm: psm, whitelist: whitelist)
+    private func readRegion(_ name: String, _ region: CardRegion, cardHeight: Int, gray: GrayImage, corners: [PixelPoint],
+                            psm: PageSegmentationMode, whitelist: String? = nil, retryInverted: Bool = true) throws -> RegionRead {
+        try read(Self.patch(region, cardHeight: cardHeight, gray: gray, corners: corners), name, region, psm: psm, whitelist: whitelist,
+                 retryInverted: retryInverted)
     }
 
     /// The region rectified from the photo, dark text on a light ground, dark margins trimmed.
@@ -247,15 +253,18 @@ struct ReadPipeline {
         return patch.trimmingDarkEdges()
     }
 
-    /// OCR of a rectified patch. (Tesseract's inverted second reading of low-confidence lines
-    /// stays on: where the patch's polarity was judged wrong, as on a 2023 frame's black border,
-    /// it is what reads the collector lines.)
-    func read(_ patch: GrayImage, _ name: String, _ region: CardRegion, psm: PageSegmentationMode, whitelist: String? = nil) throws -> RegionRead {
+    /// OCR of a rectified patch.
+    /// `retryInverted`: Tesseract's inverted second reading of low-confidence lines. It stays on
+    /// where the patch's polarity may be judged wrong: on a 2023 frame's black border it is what
+    /// reads the collector lines, and on a dark shelf what reads some titles. Off, a band that
+    /// reads as noise costs one reading instead of two.
+    func read(_ patch: GrayImage, _ name: String, _ region: CardRegion, psm: PageSegmentationMode, whitelist: String? = nil,
+              retryInverted: Bool = true) throws -> RegionRead {
         DebugDump.write(patch, name: name)
         let began = Clock.now
         let found = try recognizer.recognize(patch, options: RecognitionOptions(
             level: .line, pageSegmentation: psm, characterWhitelist: whitelist, includeCharacterConfidences: true,
-            deadlineMilliseconds: options.ocrDeadlineMilliseconds))
+            deadlineMilliseconds: options.ocrDeadlineMilliseconds, retryInverted: retryInverted))
         DebugDump.trace("ocr \(name) psm=\(psm) wl=\(whitelist != nil) \(patch.width)x\(patch.height) \(Int(Clock.ms(began, Clock.now)))ms \(found.map(\.text))")
         let mapped = found.map { o -> CardObservation in
             let b = region.toBottomLeft((o.boundingBox.x, o.boundingBox.y, o.boundingBox.width, o.boundingBox.height))

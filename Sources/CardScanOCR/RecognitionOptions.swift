@@ -38,15 +38,19 @@ public struct RecognitionOptions: Sendable, Equatable {
     public var deadlineMilliseconds: Int?
     /// Resolution to tell Tesseract (without one a 0-dpi image is treated as ~70 dpi).
     public var sourceResolution: Int
+    /// Let Tesseract read a low-confidence line a second time inverted (its default). Off, text that
+    /// reads badly costs one reading instead of two; light text on a dark ground is then not read.
+    public var retryInverted: Bool
 
-    /// Defaults: lines, automatic layout, no whitelist, 300 dpi.
+    /// Defaults: lines, automatic layout, no whitelist, 300 dpi, inverted retries on.
     public init(
         level: RecognitionLevel = .line,
         pageSegmentation: PageSegmentationMode = .auto,
         characterWhitelist: String? = nil,
         includeCharacterConfidences: Bool = false,
         deadlineMilliseconds: Int? = nil,
-        sourceResolution: Int = 300
+        sourceResolution: Int = 300,
+        retryInverted: Bool = true
     ) {
         self.level = level
         self.pageSegmentation = pageSegmentation
@@ -54,5 +58,6 @@ public struct RecognitionOptions: Sendable, Equatable {
         self.includeCharacterConfidences = includeCharacterConfidences
         self.deadlineMilliseconds = deadlineMilliseconds
         self.sourceResolution = sourceResolution
+        self.retryInverted = retryInverted
     }
 }

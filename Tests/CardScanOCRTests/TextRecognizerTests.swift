@@ -24,6 +24,16 @@ struct TextRecognizerTests {
         }
     }
 
+    @Test("the line-image hook is in effect in a program that exports it (this test binary does)")
+    func lineImageHook() throws {
+        let (path, name) = try Self.flatFixture()
+        let recognizer = try TextRecognizer()
+        let lines = try recognizer.recognize(try Image(contentsOf: path))
+        // The text is unchanged by the hook: the title still reads.
+        #expect(lines.contains { $0.text.contains(name.split(separator: " ")[0]) })
+        #expect(TextRecognizer.storesLineImagesUncompressed)
+    }
+
     @Test("a region's boxes are normalised to the region with a bottom-left origin")
     func regionBoxes() throws {
         let (path, name) = try Self.flatFixture()
