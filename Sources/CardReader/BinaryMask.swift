@@ -24,26 +24,39 @@ struct BinaryMask {
     func eroded(_ times: Int = 1) -> BinaryMask { morph(times, set: false) }
 
     /// 3x3 dilation or erosion as two separable 3-tap passes (rows, then columns); pixels outside
-    /// the image count as unset.
+    /// the image count as unset. A mask under 2 pixels a side comes back unchanged.
     private func morph(_ times: Int, set: Bool) -> BinaryMask {
         let w = width, h = height
+        // (The locator's thumbnails are at least 16 pixels a side.)
+        guard w >= 2, h >= 2 else { return self }
         var cur = bits
         var tmp = [UInt8](repeating: 0, count: w * h)
+        // Bits are 0 or 1: OR dilates, AND erodes. The interior loops have no branches (they
+        // vectorise); the first and last column and row see an unset pixel beyond the image.
+        @inline(__always) func combine(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 { set ? (a | b | c) : (a & b & c) }
         for _ in 0..<times {
             cur.withUnsafeMutableBufferPointer { c in
                 tmp.withUnsafeMutableBufferPointer { t in
                     for y in 0..<h {
                         let r = y * w
-                        for x in 0..<w {
-                            let a = x > 0 ? c[r + x - 1] : 0, b = c[r + x], d = x < w - 1 ? c[r + x + 1] : 0
-                            t[r + x] = set ? (a | b | d) : (a & b & d)
+                        t[r] = combine(0, c[r], c[r + 1])
+                        if set {
+                            for x in 1..<(w - 1) { t[r + x] = c[r + x - 1] | c[r + x] | c[r + x + 1] }
+                        } else {
+                            for x in 1..<(w - 1) { t[r + x] = c[r + x - 1] & c[r + x] & c[r + x + 1] }
                         }
+                        t[r + w - 1] = combine(c[r + w - 2], c[r + w - 1], 0)
                     }
-                    for y in 0..<h {
+                    for x in 0..<w {
+                        c[x] = combine(0, t[x], t[w + x])
+                        c[(h - 1) * w + x] = combine(t[(h - 2) * w + x], t[(h - 1) * w + x], 0)
+                    }
+                    for y in 1..<(h - 1) {
                         let r = y * w
-                        for x in 0..<w {
-                            let a = y > 0 ? t[r - w + x] : 0, b = t[r + x], d = y < h - 1 ? t[r + w + x] : 0
-                            c[r + x] = set ? (a | b | d) : (a & b & d)
+                        if set {
+                            for x in 0..<w { c[r + x] = t[r - w + x] | t[r + x] | t[r + w + x] }
+                        } else {
+                            for x in 0..<w { c[r + x] = t[r - w + x] & t[r + x] & t[r + w + x] }
                         }
                     }
                 }
@@ -89,38 +102,40 @@ struct BinaryMask {
     /// 4-connected components with at least `minArea` pixels.
     func components(minArea: Int) -> [Component] {
         let w = width, h = height
-        var label = [UInt8](repeating: 0, count: w * h) // 1 = visited
+        // The mask inside a one-pixel frame of unset pixels: every pixel has four neighbours, and
+        // a pixel on the image's edge borders an unset one (it is a boundary pixel).
+        let W = w + 2
+        var padded = [UInt8](repeating: 0, count: W * (h + 2))
+        for y in 0..<h { padded.replaceSubrange((y + 1) * W + 1..<(y + 1) * W + 1 + w, with: bits[y * w..<(y + 1) * w]) }
         var members = [Int32](repeating: 0, count: w * h) // the current component, used as the stack too
         var result: [Component] = []
-        bits.withUnsafeBufferPointer { b in
-            label.withUnsafeMutableBufferPointer { l in
-                members.withUnsafeMutableBufferPointer { m in
-                    for start in 0..<(w * h) where b[start] == 1 && l[start] == 0 {
-                        // Depth-first fill: m[0..<count] are the members, m[next..<count] still to expand.
-                        l[start] = 1
-                        m[0] = Int32(start)
-                        var count = 1, next = 0
-                        @inline(__always) func visit(_ j: Int) { if b[j] == 1 && l[j] == 0 { l[j] = 1; m[count] = Int32(j); count += 1 } }
-                        while next < count {
-                            let i = Int(m[next]); next += 1
-                            let x = i % w
-                            if x > 0 { visit(i - 1) }
-                            if x < w - 1 { visit(i + 1) }
-                            if i >= w { visit(i - w) }
-                            if i < (h - 1) * w { visit(i + w) }
-                        }
-                        guard count >= minArea else { continue }
-                        var comp = Component(area: count, boundary: [], minX: w, minY: h, maxX: 0, maxY: 0)
-                        for k in 0..<count {
-                            let i = Int(m[k]), x = i % w, y = i / w
-                            comp.minX = min(comp.minX, x); comp.maxX = max(comp.maxX, x)
-                            comp.minY = min(comp.minY, y); comp.maxY = max(comp.maxY, y)
-                            let edge = x == 0 || y == 0 || x == w - 1 || y == h - 1
-                                || b[i - 1] == 0 || b[i + 1] == 0 || b[i - w] == 0 || b[i + w] == 0
-                            if edge { comp.boundary.append(PixelPoint(x: Double(x) + 0.5, y: Double(y) + 0.5)) }
-                        }
-                        result.append(comp)
+        padded.withUnsafeMutableBufferPointer { b in
+            members.withUnsafeMutableBufferPointer { m in
+                // A set pixel, once visited, is marked 2.
+                for start in W..<(W * (h + 1)) where b[start] == 1 {
+                    // Depth-first fill: m[0..<count] are the members, m[next..<count] still to expand.
+                    b[start] = 2
+                    m[0] = Int32(start)
+                    var count = 1, next = 0
+                    while next < count {
+                        let i = Int(m[next]); next += 1
+                        if b[i - 1] == 1 { b[i - 1] = 2; m[count] = Int32(i - 1); count += 1 }
+                        if b[i + 1] == 1 { b[i + 1] = 2; m[count] = Int32(i + 1); count += 1 }
+                        if b[i - W] == 1 { b[i - W] = 2; m[count] = Int32(i - W); count += 1 }
+                        if b[i + W] == 1 { b[i + W] = 2; m[count] = Int32(i + W); count += 1 }
                     }
+                    guard count >= minArea else { continue }
+                    // The extreme pixels are boundary pixels: only those need coordinates.
+                    var comp = Component(area: count, boundary: [], minX: w, minY: h, maxX: 0, maxY: 0)
+                    for k in 0..<count {
+                        let i = Int(m[k])
+                        guard b[i - 1] == 0 || b[i + 1] == 0 || b[i - W] == 0 || b[i + W] == 0 else { continue }
+                        let y = i / W - 1, x = i % W - 1
+                        comp.minX = min(comp.minX, x); comp.maxX = max(comp.maxX, x)
+                        comp.minY = min(comp.minY, y); comp.maxY = max(comp.maxY, y)
+                        comp.boundary.append(PixelPoint(x: Double(x) + 0.5, y: Double(y) + 0.5))
+                    }
+                    result.append(comp)
                 }
             }
         }

@@ -26,6 +26,14 @@ struct Homography: Sendable {
         f = y0
     }
 
+    /// The numerators and the denominator of `map(u, v)` (the pixel is x / w, y / w).
+    @inline(__always) func terms(_ u: Double, _ v: Double) -> (x: Double, y: Double, w: Double) {
+        (a * u + b * v + c, d * u + e * v + f, g * u + h * v + 1)
+    }
+
+    /// How `terms` change when u grows by `du`.
+    func uStep(_ du: Double) -> (x: Double, y: Double, w: Double) { (a * du, d * du, g * du) }
+
     /// The photo pixel for card coordinates (u, v).
     @inline(__always) func map(_ u: Double, _ v: Double) -> (x: Double, y: Double) {
         let w = g * u + h * v + 1
@@ -68,20 +76,27 @@ enum Rectifier {
         let du = (region.u1 - region.u0) / Double(outW), dv = (region.v1 - region.v0) / Double(outH)
         let inv = 1.0 / Double(samples * samples)
         let w = image.width, h = image.height
+        // Along a row of the output the map's numerators and denominator are linear in u: they
+        // advance by a constant step per output pixel, and only the division is left per sample.
+        let advance = homography.uStep(du)
+        var acc = [Double](repeating: 0, count: outW)
         image.pixels.withUnsafeBufferPointer { p in
             out.withUnsafeMutableBufferPointer { o in
-                for oy in 0..<outH {
-                    for ox in 0..<outW {
-                        var acc = 0.0
+                acc.withUnsafeMutableBufferPointer { acc in
+                    for oy in 0..<outH {
+                        for ox in 0..<outW { acc[ox] = 0 }
                         for sy in 0..<samples {
                             let v = region.v0 + (Double(oy) + (Double(sy) + 0.5) / Double(samples)) * dv
                             for sx in 0..<samples {
-                                let u = region.u0 + (Double(ox) + (Double(sx) + 0.5) / Double(samples)) * du
-                                let q = homography.map(u, v)
-                                acc += GrayImage.bilinear(p, width: w, height: h, q.x, q.y)
+                                var t = homography.terms(region.u0 + (Double(sx) + 0.5) / Double(samples) * du, v)
+                                for ox in 0..<outW {
+                                    acc[ox] += GrayImage.bilinear(p, width: w, height: h, t.x / t.w, t.y / t.w)
+                                    t.x += advance.x; t.y += advance.y; t.w += advance.w
+                                }
                             }
                         }
-                        o[oy * outW + ox] = UInt8(max(0, min(255, acc * inv + 0.5)))
+                        let row = oy * outW
+                        for ox in 0..<outW { o[row + ox] = UInt8(max(0, min(255, acc[ox] * inv + 0.5))) }
                     }
                 }
             }
