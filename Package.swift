@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Exports CPNGLevel's `png_set_compression_level` from a program, so Leptonica calls it.
+let exportPNGLevelHook: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=png_set_compression_level"])]
+
 /// cardscan: recognise Magic: The Gathering cards in photographs (Linux, Tesseract + Leptonica).
 ///
 /// Module map (one concern per module):
@@ -13,9 +16,6 @@ import PackageDescription
 /// - `CardCollection`: the user's collection, pools, review queue and CSV formats.
 /// - `CardScanCLI`: the `cardscan` subcommands (the executable itself is a one-line `main`).
 /// - `CardScanBench`: the accuracy / speed / memory benchmark behind `cardscan-bench`.
-/// Exports CPNGLevel's `png_set_compression_level` from a program, so Leptonica calls it.
-let exportPNGLevelHook: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=png_set_compression_level"])]
-
 let package = Package(
     name: "cardscan",
     platforms: [.macOS(.v13)],

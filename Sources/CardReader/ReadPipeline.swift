@@ -25,7 +25,7 @@ struct ReadPipeline {
         let located = CardLocator().locateAll(gray, limit: limit)
         let locatedAt = Clock.now
         DebugDump.trace("main region confidence \(located.first?.confidence ?? 0)")
-        let first = try read(gray: gray, located: located.first, scanShaped: scanShaped, textBoxes: true)
+        let first = try read(gray: gray, located: located.first, scanShaped: scanShaped, main: true)
         var readings = [reading(image, first, locateConfidence: located.first?.confidence ?? 0,
                                 decode: Clock.ms(converted, start), locate: Clock.ms(start, locatedAt), ocr: Clock.ms(locatedAt, Clock.now))]
         // The whole image read as the card: a flat scan of one card.
@@ -60,8 +60,11 @@ struct ReadPipeline {
     }
 
     /// Reads one card: the located region (if any) and, for a scan-shaped image, the whole image.
-    /// `textBoxes`: when no known title is found there, look for the card around a text box.
-    private func read(gray: GrayImage, located: LocatedCard?, scanShaped: Bool, textBoxes: Bool = false) throws -> Attempt {
+    /// `main`: the photo's first card, reported whatever is read on it. Only for it, when no known
+    /// title is found, is the card looked for around a text box, and is the copyright line read
+    /// below a title band that held nothing title-like (another region is kept only for a known
+    /// title or a number, and a copyright line of noise could only add a false number).
+    private func read(gray: GrayImage, located: LocatedCard?, scanShaped: Bool, main: Bool = false) throws -> Attempt {
         // Hypotheses for where the card is: the located quad, and for a portrait image shaped like a
         // card (a flat scan) the whole image. Content decides among them and between up and down:
         // the title band must hold a line of large, confident text.
@@ -102,7 +105,7 @@ struct ReadPipeline {
         if best?.titleKnown != true, options.resolveTitle != nil, tried.allSatisfy({ $0.titleQuality < Self.cleanTitleQuality }) {
             if let rescued = try rescuingTitle(of: tried, gray: gray) {
                 best = rescued
-            } else if textBoxes, let placed = try cardAroundTextBox(gray: gray) {
+            } else if main, let placed = try cardAroundTextBox(gray: gray) {
                 best = placed
             }
         }
@@ -140,7 +143,8 @@ struct ReadPipeline {
             }
         }
         guard let read = best else { throw OCRError.recognitionFailed("no region to read") }
-        return read.fields.collectorNumber == nil && !read.copyrightRead ? try readingCopyright(read, gray: gray) : read
+        let titled = read.titleKnown || read.titleQuality >= Self.minimumTitleQuality
+        return read.fields.collectorNumber == nil && !read.copyrightRead && (main || titled) ? try readingCopyright(read, gray: gray) : read
     }
 
     /// The attempt with its copyright line read too: older frames print the number there, right of centre.
