@@ -36,6 +36,7 @@ extension ReadPipeline {
                 guard let line = title.observations.first?.observation, title.observations.count == 1 else { continue }
                 let cleaned = TitleCleaner.clean(line.text, characterConfidences: line.characterConfidences)
                 guard cleaned.filter(\.isLetter).count >= Self.minimumGuessedNameLetters, options.resolveTitle?(cleaned) != nil else { continue }
+                DebugDump.trace("rescue read \(cleaned) in the \(region == CardLayout.title ? "standard" : "extended") band, \(lightText ? "light" : "dark") lettering")
                 var attempt = try attempt(found.corners, gray: gray, extended: region == CardLayout.extendedTitle,
                                           upright: true, title: title)
                 attempt.prior = found.prior

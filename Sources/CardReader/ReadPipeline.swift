@@ -126,10 +126,13 @@ struct ReadPipeline {
             let alternatives = [Self.innerFrameExpanded(found.corners),
                                 Self.aspectCompleted(found.corners, imageWidth: gray.width, imageHeight: gray.height),
                                 found.titleKnown ? Self.hungFromTop(found.corners) : nil]
-            for corners in alternatives.compactMap({ $0 }) {
+            for (index, corners) in alternatives.enumerated() {
+                guard let corners else { continue }
                 var attempt = try attempt(corners, gray: gray, extended: false, upright: true)
                 attempt.prior = -0.05
-                guard attempt.score > found.score + 0.1 else { continue }
+                let wins = attempt.score > found.score + 0.1
+                DebugDump.trace("alternative \(["inner frame expanded", "aspect completed", "hung from top"][index]): score \(attempt.score) against \(found.score), \(wins ? "taken" : "not taken")")
+                guard wins else { continue }
                 if (found.titleKnown && !attempt.titleKnown) || (found.titleKnown == attempt.titleKnown && found.titleQuality > attempt.titleQuality) {
                     // The quad changed under the title band: keep the better reading of the title.
                     attempt.fields.title = found.fields.title
@@ -220,7 +223,9 @@ struct ReadPipeline {
             guard title.quality > 0.5, !collector.observations.isEmpty, !printsCopyright else { break }
             let again = try read(collectorPatch, "collector", collectorRegion, psm: psm, whitelist: whitelist)
             let other = extractor.extract(title.observations + again.observations)
-            if fields.absorbingCollectorFields(of: other) { observations += again.observations }
+            let absorbed = fields.absorbingCollectorFields(of: other)
+            DebugDump.trace("collector retry \(psm)\(whitelist == nil ? "" : " constrained"): \(absorbed ? "added fields" : "nothing new")")
+            if absorbed { observations += again.observations }
         }
         return Attempt(corners: corners, observations: observations, fields: fields, titleQuality: title.quality,
                        titleKnown: known, printsCopyright: printsCopyright && fields.collectorNumber == nil)
