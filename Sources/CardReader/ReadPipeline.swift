@@ -82,7 +82,11 @@ struct ReadPipeline {
         var best: Attempt?
         var tried: [Attempt] = [] // every attempt, for the last resorts
         search: for base in hypotheses {
-            for turn in [0, 2] {
+            // Which way up to read first, and whether the other way is worth reading at all.
+            let lightness = Self.textBoxLightness(base, gray: gray)
+            let turns = lightness > Self.orientationLightness ? [0] : lightness < -Self.orientationLightness ? [2, 0] : [0, 2]
+            DebugDump.trace("text box lighter than art by \(lightness): turns \(turns)")
+            for turn in turns {
                 let corners = (0..<4).map { base[($0 + turn) % 4] }
                 for extended in [false, true] {
                     // A known title settled the top of the quad; a misplaced bottom is the
@@ -198,7 +202,7 @@ struct ReadPipeline {
         let titleOnly = extractor.extract(title.observations)
         // The extractor put the vocabulary's name in place of what was read when it knew one.
         let known = titleOnly.title.map { title in options.resolveTitle?(title.value) != nil } ?? false
-        DebugDump.trace("title quality \(title.quality) known \(known)")
+        DebugDump.trace("title quality \(title.quality) known \(known) band \(extended ? "extended" : "standard") \(upright ? "upright" : "turned")")
         guard known || (!onlyKnownTitle && (title.quality >= Self.minimumTitleQuality || (upright && title.observations.isEmpty))) else {
             // No title where the quad puts it: the quad is not a card, or this way up is wrong.
             // Its collector band would be noise, and noise is slow to read. (An empty title band
@@ -292,6 +296,29 @@ struct ReadPipeline {
             return o.confidence * letters * min(1, Double(text.count) / 4) * tall
         }.max() ?? 0
         return RegionRead(observations: mapped, quality: quality)
+    }
+
+    /// Beyond this difference (grey levels) between the text box and the art box, `textBoxLightness`
+    /// decides which way up the card is read: only the quad's way up when the text box is the
+    /// lighter, upside down first when the art box is. (On the shared photos the two upside-down
+    /// cards measured −50 and −55, upright cards from −45 (a saga, its text box beside the art,
+    /// and a graded slab's label) to +174; a card upside down past +25 would need art 25 levels
+    /// lighter than its text box.)
+    static let orientationLightness = 25.0
+
+    /// How much lighter (grey levels) the card's text box (v 0.62–0.88) is than its art box
+    /// (v 0.12–0.38), the quad's way up: positive on an upright card of most frames, negative upside
+    /// down. From a 72x100 rectified copy (a few milliseconds).
+    static func textBoxLightness(_ corners: [PixelPoint], gray: GrayImage) -> Double {
+        let small = Rectifier.warp(gray, homography: Homography(corners: corners), region: CardRegion(u0: 0.1, v0: 0.12, u1: 0.9, v1: 0.88),
+                                   cardHeightPixels: 100)
+        func mean(_ v0: Double, _ v1: Double) -> Double {
+            let rows = Int((v0 - 0.12) / 0.76 * Double(small.height))..<Int((v1 - 0.12) / 0.76 * Double(small.height))
+            var sum = 0, n = 0
+            for y in rows { for x in 0..<small.width { sum += Int(small.pixels[y * small.width + x]); n += 1 } }
+            return n > 0 ? Double(sum) / Double(n) : 0
+        }
+        return mean(0.62, 0.88) - mean(0.12, 0.38)
     }
 
     /// The card around a quad that is its inner frame (2015+ frames: the black border is about 4%

@@ -1,0 +1,49 @@
+@testable import CardReader
+import CardScanOCR
+import Foundation
+import Testing
+
+/// The cheap way-up test that decides which way a card is read first (and whether the other way
+/// is read at all): its text box is lighter than its art box on an upright card.
+@Suite("Card orientation from the text box (real images)")
+struct OrientationTests {
+    static let flats = ["broodhunter_wurm_flat.png", "canyon_wildcat_flat.png", "carnage_tyrant_flat.png", "counterspell_flat.png",
+                        "gurmag_drowner_flat.png", "sheoldred_the_apocalypse_flat.png", "the_one_ring_flat.png"]
+
+    @Test("a flat scan measures upright one way and upside down the other", arguments: flats)
+    func flatScan(_ name: String) throws {
+        let gray = try Image(contentsOf: Paths.fixture(name)).grayPixels()
+        let upright = ReadPipeline.wholeImage(gray)
+        let turned = (0..<4).map { upright[($0 + 2) % 4] }
+        #expect(ReadPipeline.textBoxLightness(upright, gray: gray) > ReadPipeline.orientationLightness)
+        #expect(ReadPipeline.textBoxLightness(turned, gray: gray) < -ReadPipeline.orientationLightness)
+    }
+
+    @Test("an upside-down card in a photo is read upside down first", arguments: [
+        "broodhunter_wurm_upside_down.jpg", "sheoldred_the_apocalypse_upside_down.jpg",
+    ])
+    func upsideDownPhoto(_ name: String) throws {
+        let gray = try Image(contentsOf: Paths.fixture(name)).grayPixels()
+        let located = try #require(CardLocator().locate(gray))
+        // The locator gives the long side vertical, in no particular way up.
+        let corners = BorderRefiner().refine(located.corners, in: gray)
+        #expect(ReadPipeline.textBoxLightness(corners, gray: gray) < -ReadPipeline.orientationLightness)
+    }
+
+    @Test("real photos: the upside-down ones measure upside down, the upright one upright")
+    func sharedPhotos() throws {
+        let folder = Paths.shared.appendingPathComponent("alexandrearpin/photos/orientation")
+        try #require(FileManager.default.fileExists(atPath: folder.path), "../shared/photos is missing")
+        // ori_disperse_1 and _5 show the card upside down (their titles read only turned round), _3 upright.
+        for (file, upright) in [("ori_disperse_1.JPG", false), ("ori_disperse_5.JPG", false), ("ori_disperse_3.JPG", true)] {
+            let gray = try Image(contentsOf: folder.appendingPathComponent(file).path).grayPixels()
+            let located = try #require(CardLocator().locate(gray), "\(file): no card found")
+            let lightness = ReadPipeline.textBoxLightness(BorderRefiner().refine(located.corners, in: gray), gray: gray)
+            if upright {
+                #expect(lightness > ReadPipeline.orientationLightness, "\(file): \(lightness)")
+            } else {
+                #expect(lightness < -ReadPipeline.orientationLightness, "\(file): \(lightness)")
+            }
+        }
+    }
+}
