@@ -198,12 +198,12 @@ struct ReadPipeline {
         let titleRegion = extended ? CardLayout.extendedTitle : CardLayout.title
         let collectorRegion = extended ? CardLayout.extendedCollector : CardLayout.collector
         let title = try title ?? readRegion("title", titleRegion, cardHeight: CardLayout.titleCardHeight,
-                                            gray: gray, corners: corners, psm: .singleBlock)
+                                            gray: gray, corners: corners, psm: .singleBlock, maximumWords: Self.maximumTitleBandWords)
         let titleOnly = extractor.extract(title.observations)
         // The extractor put the vocabulary's name in place of what was read when it knew one.
         let known = titleOnly.title.map { title in options.resolveTitle?(title.value) != nil } ?? false
         DebugDump.trace("title quality \(title.quality) known \(known) band \(extended ? "extended" : "standard") \(upright ? "upright" : "turned")")
-        guard known || (!onlyKnownTitle && (title.quality >= Self.minimumTitleQuality || (upright && title.observations.isEmpty))) else {
+        guard known || (!onlyKnownTitle && (title.quality >= Self.minimumTitleQuality || (upright && title.observations.isEmpty && !title.crowded))) else {
             // No title where the quad puts it: the quad is not a card, or this way up is wrong.
             // Its collector band would be noise, and noise is slow to read. (An empty title band
             // the way the locator put the card is read on: a quad seen at a steep angle can miss
@@ -251,12 +251,20 @@ struct ReadPipeline {
         var observations: [CardObservation]
         /// How text-like the result is (confidence weighted by the share of letters).
         var quality: Double
+        /// The band held more words than it was worth reading (`maximumWords`): noise, not read.
+        var crowded = false
     }
 
+    /// A title band whose layout holds more words than this is not recognised: it is art, rules
+    /// text or a table, not a title. (On the shared photos title bands that read a known name held
+    /// at most 8 words; bands of noise up to 17, and the 10 over 12 took ~1 s to read.)
+    static let maximumTitleBandWords = 12
+
     private func readRegion(_ name: String, _ region: CardRegion, cardHeight: Int, gray: GrayImage, corners: [PixelPoint],
-                            psm: PageSegmentationMode, whitelist: String? = nil, retryInverted: Bool = true) throws -> RegionRead {
+                            psm: PageSegmentationMode, whitelist: String? = nil, retryInverted: Bool = true,
+                            maximumWords: Int? = nil) throws -> RegionRead {
         try read(Self.patch(region, cardHeight: cardHeight, gray: gray, corners: corners), name, region, psm: psm, whitelist: whitelist,
-                 retryInverted: retryInverted)
+                 retryInverted: retryInverted, maximumWords: maximumWords)
     }
 
     /// The region rectified from the photo, dark text on a light ground, dark margins trimmed.
@@ -271,13 +279,20 @@ struct ReadPipeline {
     /// where the patch's polarity may be judged wrong: on a 2023 frame's black border it is what
     /// reads the collector lines, and on a dark shelf what reads some titles. Off, a band that
     /// reads as noise costs one reading instead of two.
+    /// `maximumWords`: a patch whose layout holds more words is not recognised (`RegionRead.crowded`).
     func read(_ patch: GrayImage, _ name: String, _ region: CardRegion, psm: PageSegmentationMode, whitelist: String? = nil,
-              retryInverted: Bool = true) throws -> RegionRead {
+              retryInverted: Bool = true, maximumWords: Int? = nil) throws -> RegionRead {
         DebugDump.write(patch, name: name)
         let began = Clock.now
-        let found = try recognizer.recognize(patch, options: RecognitionOptions(
-            level: .line, pageSegmentation: psm, characterWhitelist: whitelist, includeCharacterConfidences: true,
-            deadlineMilliseconds: options.ocrDeadlineMilliseconds, retryInverted: retryInverted))
+        let found: [TextObservation]
+        do {
+            found = try recognizer.recognize(patch, options: RecognitionOptions(
+                level: .line, pageSegmentation: psm, characterWhitelist: whitelist, includeCharacterConfidences: true,
+                deadlineMilliseconds: options.ocrDeadlineMilliseconds, retryInverted: retryInverted, maximumWords: maximumWords))
+        } catch let OCRError.tooManyWords(words, _) {
+            DebugDump.trace("ocr \(name) psm=\(psm) wl=\(whitelist != nil) \(patch.width)x\(patch.height) \(Int(Clock.ms(began, Clock.now)))ms crowded: \(words) words")
+            return RegionRead(observations: [], quality: 0, crowded: true)
+        }
         DebugDump.trace("ocr \(name) psm=\(psm) wl=\(whitelist != nil) \(patch.width)x\(patch.height) \(Int(Clock.ms(began, Clock.now)))ms \(found.map(\.text))")
         let mapped = found.map { o -> CardObservation in
             let b = region.toBottomLeft((o.boundingBox.x, o.boundingBox.y, o.boundingBox.width, o.boundingBox.height))

@@ -21,6 +21,9 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
     case engineInitFailed(String)
     /// Recognition failed or went past its deadline.
     case recognitionFailed(String)
+    /// Layout analysis found more words than `RecognitionOptions.maximumWords` allows; nothing was
+    /// recognised (the caller judged that much text to be noise).
+    case tooManyWords(found: Int, limit: Int)
     /// Writing an output image failed.
     case writeFailed(path: String, reason: String)
 
@@ -46,6 +49,8 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
             return "Tesseract failed to initialise: \(message)"
         case let .recognitionFailed(message):
             return "text recognition failed: \(message)"
+        case let .tooManyWords(found, limit):
+            return "layout found \(found) words, more than the limit of \(limit); not recognised"
         case let .writeFailed(path, reason):
             return "\(path): cannot write image (\(reason))"
         }
@@ -58,7 +63,7 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
              let .corruptImage(path, _), let .imageTooLarge(path, _, _, _), let .imageTooSmall(path, _, _),
              let .writeFailed(path, _):
             return path
-        case .missingLanguageModel, .engineInitFailed, .recognitionFailed:
+        case .missingLanguageModel, .engineInitFailed, .recognitionFailed, .tooManyWords:
             return nil
         }
     }

@@ -41,8 +41,12 @@ public struct RecognitionOptions: Sendable, Equatable {
     /// Let Tesseract read a low-confidence line a second time inverted (its default). Off, text that
     /// reads badly costs one reading instead of two; light text on a dark ground is then not read.
     public var retryInverted: Bool
+    /// When layout analysis finds more words than this, stop before recognising any of them and
+    /// throw ``OCRError/tooManyWords(found:limit:)`` (nil: no limit). For a region that should
+    /// hold a few words, a crowd of them is noise, and recognising noise is what costs.
+    public var maximumWords: Int?
 
-    /// Defaults: lines, automatic layout, no whitelist, 300 dpi, inverted retries on.
+    /// Defaults: lines, automatic layout, no whitelist, 300 dpi, inverted retries on, no word limit.
     public init(
         level: RecognitionLevel = .line,
         pageSegmentation: PageSegmentationMode = .auto,
@@ -50,7 +54,8 @@ public struct RecognitionOptions: Sendable, Equatable {
         includeCharacterConfidences: Bool = false,
         deadlineMilliseconds: Int? = nil,
         sourceResolution: Int = 300,
-        retryInverted: Bool = true
+        retryInverted: Bool = true,
+        maximumWords: Int? = nil
     ) {
         self.level = level
         self.pageSegmentation = pageSegmentation
@@ -59,5 +64,6 @@ public struct RecognitionOptions: Sendable, Equatable {
         self.deadlineMilliseconds = deadlineMilliseconds
         self.sourceResolution = sourceResolution
         self.retryInverted = retryInverted
+        self.maximumWords = maximumWords
     }
 }

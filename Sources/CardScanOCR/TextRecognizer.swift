@@ -104,10 +104,27 @@ public final class TextRecognizer {
         let monitor = TessMonitorCreate()
         defer { TessMonitorDelete(monitor) }
         if let deadline = options.deadlineMilliseconds { TessMonitorSetDeadlineMSecs(monitor, Int32(deadline)) }
+        // Tesseract asks its cancel function before each word, passing the number of words its
+        // layout found: over the limit, the first call cancels (and records the count).
+        var words = WordLimit(limit: Int32(clamping: options.maximumWords ?? Int(Int32.max)))
+        if options.maximumWords != nil {
+            TessMonitorSetCancelFunc(monitor) { this, count in
+                guard let limit = this?.assumingMemoryBound(to: WordLimit.self) else { return false }
+                limit.pointee.found = count
+                return count > limit.pointee.limit
+            }
+        }
         // Tesseract round-trips each text line through an in-memory PNG: stored, not deflated.
         cardscan_png_store_only(1)
         defer { cardscan_png_store_only(0) }
-        guard TessBaseAPIRecognize(api, monitor) == 0 else {
+        let status = withUnsafeMutablePointer(to: &words) { pointer -> Int32 in
+            TessMonitorSetCancelThis(monitor, pointer)
+            return TessBaseAPIRecognize(api, monitor)
+        }
+        if let limit = options.maximumWords, words.found > limit {
+            throw OCRError.tooManyWords(found: Int(words.found), limit: limit)
+        }
+        guard status == 0 else {
             throw OCRError.recognitionFailed(options.deadlineMilliseconds.map { "no result within \($0) ms" } ?? "Tesseract returned an error")
         }
         return collect(frame: frame, options: options)
@@ -159,4 +176,10 @@ public final class TextRecognizer {
         if pointers.isEmpty { return body(nil) }
         return pointers.withUnsafeMutableBufferPointer { body($0.baseAddress) }
     }
+}
+
+/// What the cancel function of one recognition sees: the limit, and the word count found.
+private struct WordLimit {
+    var limit: Int32
+    var found: Int32 = 0
 }

@@ -34,6 +34,23 @@ struct TextRecognizerTests {
         #expect(TextRecognizer.storesLineImagesUncompressed)
     }
 
+    @Test("a word limit stops before recognising a crowded image, and lets a sparse one through")
+    func wordLimit() throws {
+        let (path, name) = try Self.flatFixture()
+        let recognizer = try TextRecognizer()
+        let image = try Image(contentsOf: path)
+        // A whole card holds dozens of words (rules text, type line, collector lines).
+        #expect {
+            _ = try recognizer.recognize(image, options: .init(pageSegmentation: .singleBlock, maximumWords: 5))
+        } throws: { error in
+            guard case let OCRError.tooManyWords(found, limit) = error else { return false }
+            return found > 5 && limit == 5
+        }
+        // The same engine then reads normally, within a generous limit.
+        let lines = try recognizer.recognize(image, options: .init(pageSegmentation: .singleBlock, maximumWords: 1000))
+        #expect(lines.contains { $0.text.contains(name.split(separator: " ")[0]) })
+    }
+
     @Test("a region's boxes are normalised to the region with a bottom-left origin")
     func regionBoxes() throws {
         let (path, name) = try Self.flatFixture()
