@@ -325,13 +325,13 @@ struct ReadPipeline {
     /// (v 0.12–0.38), the quad's way up: positive on an upright card of most frames, negative upside
     /// down. From a 57x76 rectified copy of the card's middle (far cheaper than one OCR call).
     static func textBoxLightness(_ corners: [PixelPoint], gray: GrayImage) -> Double {
-        let small = Rectifier.warp(gray, homography: Homography(corners: corners), region: CardRegion(u0: 0.1, v0: 0.12, u1: 0.9, v1: 0.88),
-                                   cardHeightPixels: 100)
+        let middle = CardRegion(u0: 0.1, v0: 0.12, u1: 0.9, v1: 0.88)
+        let small = Rectifier.warp(gray, homography: Homography(corners: corners), region: middle, cardHeightPixels: 100)
+        // The mean grey of the rows between v0 and v1 (card coordinates) of the copy.
         func mean(_ v0: Double, _ v1: Double) -> Double {
-            let rows = Int((v0 - 0.12) / 0.76 * Double(small.height))..<Int((v1 - 0.12) / 0.76 * Double(small.height))
-            var sum = 0, n = 0
-            for y in rows { for x in 0..<small.width { sum += Int(small.pixels[y * small.width + x]); n += 1 } }
-            return n > 0 ? Double(sum) / Double(n) : 0
+            let row = { (v: Double) in Int((v - middle.v0) / (middle.v1 - middle.v0) * Double(small.height)) }
+            let pixels = small.pixels[row(v0) * small.width..<row(v1) * small.width]
+            return pixels.isEmpty ? 0 : Double(pixels.reduce(0) { $0 + Int($1) }) / Double(pixels.count)
         }
         return mean(0.62, 0.88) - mean(0.12, 0.38)
     }
