@@ -30,12 +30,12 @@ public final class TextRecognizer {
     /// The folder the models were loaded from.
     public let tessdataPath: String
     private var currentWhitelist: String?
+    private var currentRetryInverted = true // Tesseract's default for tessedit_do_invert
 
     /// Whether this program keeps Tesseract's in-memory line images uncompressed (the `CPNGLevel`
     /// hook is exported and has been called; known after the first recognition). Without it
     /// recognition gives the same text, about 7% slower.
     public static var storesLineImagesUncompressed: Bool { cardscan_png_level_interposed() != 0 }
-    private var currentRetryInverted = true
 
     /// Creates and initialises an engine.
     /// - Throws: ``OCRError/missingLanguageModel(language:searched:)`` with an install hint, or
