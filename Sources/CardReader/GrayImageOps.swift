@@ -92,11 +92,17 @@ extension GrayImage {
         return 255
     }
 
+    /// The mean grey of the rows in `rows` (every column); 0 for no rows.
+    func mean(rows: Range<Int>) -> Double {
+        let values = pixels[rows.lowerBound * width..<rows.upperBound * width]
+        return values.isEmpty ? 0 : Double(values.reduce(0) { $0 + Int($1) }) / Double(values.count)
+    }
+
     /// Removes dark rows and columns along the edges (frame lines and border pieces caught by a
     /// band on light ground), which otherwise disturb Tesseract's line finding.
     func trimmingDarkEdges() -> GrayImage {
         guard width > 8, height > 8 else { return self }
-        func rowMean(_ y: Int) -> Double { var s = 0; for x in 0..<width { s += Int(pixels[y * width + x]) }; return Double(s) / Double(width) }
+        func rowMean(_ y: Int) -> Double { mean(rows: y..<y + 1) }
         func colMean(_ x: Int) -> Double { var s = 0; for y in 0..<height { s += Int(pixels[y * width + x]) }; return Double(s) / Double(height) }
         let level = Double(median()) * 0.75
         var top = 0, bottom = height, left = 0, right = width

@@ -79,10 +79,10 @@ enum Rectifier {
         // Along a row of the output the map's numerators and denominator are linear in u: they
         // advance by a constant step per output pixel, and only the division is left per sample.
         let advance = homography.uStep(du)
-        var acc = [Double](repeating: 0, count: outW)
+        var sums = [Double](repeating: 0, count: outW) // one output row's samples
         image.pixels.withUnsafeBufferPointer { p in
             out.withUnsafeMutableBufferPointer { o in
-                acc.withUnsafeMutableBufferPointer { acc in
+                sums.withUnsafeMutableBufferPointer { acc in
                     for oy in 0..<outH {
                         for ox in 0..<outW { acc[ox] = 0 }
                         for sy in 0..<samples {

@@ -127,15 +127,14 @@ struct ReadPipeline {
             // bottom edge where the card's 63:88 shape says it is.
             // Or its sides ran on into something as dark as the border (a stand, a shadow) and
             // flare out: below a known title, hang a card-shaped rectangle from the top edge.
-            let alternatives = [Self.innerFrameExpanded(found.corners),
-                                Self.aspectCompleted(found.corners, imageWidth: gray.width, imageHeight: gray.height),
-                                found.titleKnown ? Self.hungFromTop(found.corners) : nil]
-            for (index, corners) in alternatives.enumerated() {
-                guard let corners else { continue }
+            let alternatives = [("inner frame expanded", Self.innerFrameExpanded(found.corners)),
+                                ("aspect completed", Self.aspectCompleted(found.corners, imageWidth: gray.width, imageHeight: gray.height)),
+                                ("hung from top", found.titleKnown ? Self.hungFromTop(found.corners) : nil)]
+            for case let (name, corners?) in alternatives {
                 var attempt = try attempt(corners, gray: gray, extended: false, upright: true)
                 attempt.prior = -0.05
                 let wins = attempt.score > found.score + 0.1
-                DebugDump.trace("alternative \(["inner frame expanded", "aspect completed", "hung from top"][index]): score \(attempt.score) against \(found.score), \(wins ? "taken" : "not taken")")
+                DebugDump.trace("alternative \(name): score \(attempt.score) against \(found.score), \(wins ? "taken" : "not taken")")
                 guard wins else { continue }
                 if (found.titleKnown && !attempt.titleKnown) || (found.titleKnown == attempt.titleKnown && found.titleQuality > attempt.titleQuality) {
                     // The quad changed under the title band: keep the better reading of the title.
@@ -284,16 +283,19 @@ struct ReadPipeline {
               retryInverted: Bool = true, maximumWords: Int? = nil) throws -> RegionRead {
         DebugDump.write(patch, name: name)
         let began = Clock.now
+        func trace(_ outcome: @autoclosure () -> String) { // (built only when tracing)
+            DebugDump.trace("ocr \(name) psm=\(psm) wl=\(whitelist != nil) \(patch.width)x\(patch.height) \(Int(Clock.ms(began, Clock.now)))ms \(outcome())")
+        }
         let found: [TextObservation]
         do {
             found = try recognizer.recognize(patch, options: RecognitionOptions(
                 level: .line, pageSegmentation: psm, characterWhitelist: whitelist, includeCharacterConfidences: true,
                 deadlineMilliseconds: options.ocrDeadlineMilliseconds, retryInverted: retryInverted, maximumWords: maximumWords))
         } catch let OCRError.tooManyWords(words, _) {
-            DebugDump.trace("ocr \(name) psm=\(psm) wl=\(whitelist != nil) \(patch.width)x\(patch.height) \(Int(Clock.ms(began, Clock.now)))ms crowded: \(words) words")
+            trace("crowded: \(words) words")
             return RegionRead(observations: [], quality: 0, crowded: true)
         }
-        DebugDump.trace("ocr \(name) psm=\(psm) wl=\(whitelist != nil) \(patch.width)x\(patch.height) \(Int(Clock.ms(began, Clock.now)))ms \(found.map(\.text))")
+        trace("\(found.map(\.text))")
         let mapped = found.map { o -> CardObservation in
             let b = region.toBottomLeft((o.boundingBox.x, o.boundingBox.y, o.boundingBox.width, o.boundingBox.height))
             var card = o
@@ -327,11 +329,10 @@ struct ReadPipeline {
     static func textBoxLightness(_ corners: [PixelPoint], gray: GrayImage) -> Double {
         let middle = CardRegion(u0: 0.1, v0: 0.12, u1: 0.9, v1: 0.88)
         let small = Rectifier.warp(gray, homography: Homography(corners: corners), region: middle, cardHeightPixels: 100)
-        // The mean grey of the rows between v0 and v1 (card coordinates) of the copy.
+        // The mean grey of the copy's rows between v0 and v1 (card coordinates).
         func mean(_ v0: Double, _ v1: Double) -> Double {
             let row = { (v: Double) in Int((v - middle.v0) / (middle.v1 - middle.v0) * Double(small.height)) }
-            let pixels = small.pixels[row(v0) * small.width..<row(v1) * small.width]
-            return pixels.isEmpty ? 0 : Double(pixels.reduce(0) { $0 + Int($1) }) / Double(pixels.count)
+            return small.mean(rows: row(v0)..<row(v1))
         }
         return mean(0.62, 0.88) - mean(0.12, 0.38)
     }
