@@ -175,10 +175,14 @@ public struct CardReading: Sendable, Codable, Equatable {
     public var observations: [CardObservation]
     /// Time per stage.
     public var timings: StageTimings
+    /// The day the photo was taken by the camera's clock (`YYYY-MM-DD`, EXIF), if recorded: no
+    /// printing released well after it can be in the photo.
+    public var captureDay: String?
 
     /// Creates a reading.
     public init(file: String, imageWidth: Int, imageHeight: Int, quad: CardQuad?, rotation: Int,
-                locateConfidence: Double, fields: ExtractedFields, observations: [CardObservation], timings: StageTimings) {
+                locateConfidence: Double, fields: ExtractedFields, observations: [CardObservation], timings: StageTimings,
+                captureDay: String? = nil) {
         self.file = file
         self.imageWidth = imageWidth
         self.imageHeight = imageHeight
@@ -188,5 +192,6 @@ public struct CardReading: Sendable, Codable, Equatable {
         self.fields = fields
         self.observations = observations
         self.timings = timings
+        self.captureDay = captureDay
     }
 }

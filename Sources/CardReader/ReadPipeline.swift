@@ -56,7 +56,8 @@ struct ReadPipeline {
         return CardReading(
             file: image.name, imageWidth: image.width, imageHeight: image.height,
             quad: CardQuad(corners: read.corners), rotation: Self.rotation(of: read.corners),
-            locateConfidence: locateConfidence, fields: read.fields, observations: read.observations, timings: timings)
+            locateConfidence: locateConfidence, fields: read.fields, observations: read.observations, timings: timings,
+            captureDay: image.captureDay)
     }
 
     /// Reads one card: the located region (if any) and, for a scan-shaped image, the whole image.

@@ -33,6 +33,8 @@ public final class Image: @unchecked Sendable {
     public let isColor: Bool
     /// The orientation tag found in the file (`.up` when absent).
     public let orientation: EXIFOrientation
+    /// The day the photo was taken by the camera's clock (`YYYY-MM-DD`, from EXIF), if recorded.
+    public let captureDay: String?
     /// The file the image came from, or the name given with the bytes.
     public let name: String
 
@@ -59,7 +61,8 @@ public final class Image: @unchecked Sendable {
         guard !data.isEmpty else { throw OCRError.emptyFile(path: name) }
         let format = try ImageFormat.detect(data, name: name)
         let header = try ImageFormat.checkSize(data, name: name, format: format, maxPixels: options.maxPixels)
-        let orientation = options.applyEXIFOrientation ? EXIFOrientation.read(from: data) : .up
+        let metadata = EXIFMetadata.read(from: data)
+        let orientation = options.applyEXIFOrientation ? metadata.orientation : .up
         guard let decoded = ImageFormat.decode(data, format: format, grayscale: options.grayscale,
                                                samplesPerPixel: header.samplesPerPixel) else {
             throw OCRError.corruptImage(path: name, format: format.name)
@@ -71,6 +74,7 @@ public final class Image: @unchecked Sendable {
         self.height = Int(pixGetHeight(oriented))
         self.isColor = pixGetDepth(oriented) == 32
         self.orientation = orientation
+        self.captureDay = metadata.captureDay
         self.name = name
     }
 
@@ -81,6 +85,7 @@ public final class Image: @unchecked Sendable {
         self.height = Int(pixGetHeight(pix))
         self.isColor = pixGetDepth(pix) == 32
         self.orientation = .up
+        self.captureDay = nil
         self.name = name
     }
 
