@@ -41,6 +41,7 @@ SETS = [
     ("dom", "Dominaria", "2018-04-27", "expansion", 269),
     ("rna", "Ravnica Allegiance", "2019-01-25", "expansion", 259),
     ("eld", "Throne of Eldraine", "2019-10-04", "expansion", 269),
+    ("mb1", "Mystery Booster", "2019-11-07", "masters", None),  # (printed size not recorded here)
     ("mh2", "Modern Horizons 2", "2021-06-18", "draft_innovation", 303),
     ("neo", "Kamigawa: Neon Dynasty", "2022-02-18", "expansion", 302),
     ("dmu", "Dominaria United", "2022-09-09", "expansion", 281),
@@ -69,6 +70,8 @@ CARDS = [
     # Labelled photos and scans in ../shared/photos/labels.csv.
     ("tsp", "142", "Aetherflame Wall", "common", "{1}{R}", "Creature — Wall"),
     ("ori", "6", "Aven Battle Priest", "common", "{5}{W}", "Creature — Bird Cleric"),
+    # Its Mystery Booster reprint: a photo taken before 2019 cannot show it.
+    ("mb1", "30", "Aven Battle Priest", "common", "{5}{W}", "Creature — Bird Cleric"),
     ("ori", "211", "Blood-Cursed Knight", "uncommon", "{1}{W}{B}", "Creature — Vampire Knight"),
     ("8ed", "181", "Canyon Wildcat", "common", "{1}{R}", "Creature — Cat"),
     ("ori", "54", "Disperse", "common", "{1}{U}", "Instant"),

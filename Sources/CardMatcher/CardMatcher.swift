@@ -9,6 +9,10 @@ public struct CardMatcher: Sendable {
     /// Results at or above this confidence are `identified`.
     public static let identifyThreshold = 0.85
 
+    /// How much a decision that rests on the photo's capture day keeps of its confidence: the
+    /// camera's clock can be wrong.
+    static let dateTrust = 0.95
+
     let catalog: CardCatalog
 
     /// Creates a matcher over a catalog.
@@ -16,9 +20,15 @@ public struct CardMatcher: Sendable {
         self.catalog = catalog
     }
 
-    /// Matches one card's fields.
-    public func match(_ fields: ExtractedFields) throws -> MatchResult {
-        let evidence = Evidence(fields: fields, catalog: catalog)
+    /// Matches one card as read: its fields, and the photo's capture day (printings released well
+    /// after it cannot be in the photo).
+    public func match(_ reading: CardReading) throws -> MatchResult {
+        try match(reading.fields, captureDay: reading.captureDay)
+    }
+
+    /// Matches one card's fields. `captureDay` (`YYYY-MM-DD`): when the photo was taken, if known.
+    public func match(_ fields: ExtractedFields, captureDay: String? = nil) throws -> MatchResult {
+        let evidence = Evidence(fields: fields, captureDay: captureDay, catalog: catalog)
         for rule in [exact, numberFromTitle, setFromNumber, titleOnly] {
             if let result = try rule(evidence) { return result }
         }
@@ -82,12 +92,15 @@ public struct CardMatcher: Sendable {
             if !sized.isEmpty { hits = sized }
         }
         guard !hits.isEmpty else { return nil }
+        // Printings released after the photo was taken are not in it (the date only narrows).
+        let dated = hits.count > 1 && e.existing(hits).count == 1
+        if dated { hits = e.existing(hits) }
         if hits.count == 1 {
             // Title and number agree on one printing; a printed set size that matches its set is
             // a third, independent agreement.
             let sizeAgrees = e.setSize != nil && catalog.set(code: hits[0].setCode)?.printedSize == e.setSize
-            let confidence = min(0.95, (sizeAgrees ? 0.95 : 0.9) * best.score)
-            return result(hits[0], confidence: confidence, alternatives: all, method: "set-from-number")
+            let confidence = min(0.95, (sizeAgrees ? 0.95 : 0.9) * best.score) * (dated ? Self.dateTrust : 1)
+            return result(hits[0], confidence: confidence, alternatives: all, method: dated ? "set-from-number+date" : "set-from-number")
         }
         return ambiguous(hits.map { MatchCandidate(printing: $0, score: 0.5) }, method: "set-from-number")
     }
@@ -98,11 +111,16 @@ public struct CardMatcher: Sendable {
         var printings = try catalog.printings(named: best.name, language: e.language ?? "en")
         if printings.isEmpty { printings = try catalog.printings(named: best.name, language: nil) }
         guard !printings.isEmpty else { return nil }
-        let narrowed = e.narrow(printings, catalog: catalog)
+        // Only the printings that existed when the photo was taken (all, without a trusted date).
+        let existing = e.existing(printings)
+        let dated = existing.count < printings.count
+        let narrowed = e.narrow(existing, catalog: catalog)
         // One printing left. For a name with a single printing, the title must match it well *and*
         // clearly better than any other name (a misread title near two names is evidence for
         // neither). For a reprint narrowed to one printing by era, set size or rarity, those reads
-        // can be wrong, so only a perfect title with a clear margin reaches the threshold.
+        // can be wrong, so only a perfect title with a clear margin reaches the threshold. A name
+        // with one printing as of the photo's capture day counts as a name with one printing, a
+        // little less sure (the camera's clock can be wrong).
         if narrowed.count == 1 {
             let margin = min(1, e.nameMargin / 0.3)
             // A short name is weak evidence on its own: a fragment of a longer title (a card cut by
@@ -110,13 +128,17 @@ public struct CardMatcher: Sendable {
             // the confidence shrinks by 5% a letter.
             let letters = Double(best.matchedText.filter(\.isLetter).count)
             let length = min(1, 0.6 + 0.05 * letters)
-            let confidence = length * (printings.count == 1
-                ? min(0.95, 0.55 * best.score + 0.4 * margin)
+            let confidence = length * (existing.count == 1
+                ? min(0.95, 0.55 * best.score + 0.4 * margin) * (dated ? Self.dateTrust : 1)
                 : 0.86 * best.score * margin)
-            return result(narrowed[0], confidence: confidence, alternatives: printings, method: "title-only")
+            return result(narrowed[0], confidence: confidence, alternatives: printings, method: dated ? "title-only+date" : "title-only")
         }
-        let ranked = (narrowed.isEmpty ? printings : narrowed).sorted { ($0.releasedAt ?? "") > ($1.releasedAt ?? "") }
-        return ambiguous(ranked.map { MatchCandidate(printing: $0, score: best.score / Double(max(1, ranked.count))) }, method: "title-only")
+        // Newest first; printings released after the photo was taken go last, at a lower score.
+        let ranked = (narrowed.isEmpty ? existing : narrowed).sorted { ($0.releasedAt ?? "") > ($1.releasedAt ?? "") }
+        let later = printings.filter { p in !existing.contains { $0.id == p.id } }
+        let score = best.score / Double(max(1, ranked.count))
+        return ambiguous(ranked.map { MatchCandidate(printing: $0, score: score) } + later.map { MatchCandidate(printing: $0, score: score * 0.25) },
+                         method: dated ? "title-only+date" : "title-only")
     }
 
     // MARK: - Results

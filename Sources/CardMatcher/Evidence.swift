@@ -13,10 +13,13 @@ struct Evidence {
     let setCandidates: [(code: String, score: Double, exact: Bool)]
     /// Fuzzy name matches for the title, best first.
     let names: [NameMatch]
+    /// The latest release date of a printing that can be in the photo (from its capture day).
+    let latestRelease: String?
     let catalog: CardCatalog
 
-    init(fields: ExtractedFields, catalog: CardCatalog) {
+    init(fields: ExtractedFields, captureDay: String?, catalog: CardCatalog) {
         self.catalog = catalog
+        latestRelease = captureDay.flatMap { CaptureDate.latestRelease(captureDay: $0) }
         // Score the title as read, not as snapped to a name: snapping would make every title
         // look perfect and inflate the confidence.
         title = fields.title.map { $0.sources.first ?? $0.value }
@@ -55,6 +58,15 @@ struct Evidence {
     func titlePrintings(limit: Int) throws -> [Printing] {
         guard let best = bestName else { return [] }
         return Array(try catalog.printings(named: best.name, language: nil).prefix(limit))
+    }
+
+    /// The printings that already existed when the photo was taken; all of them when none did, or
+    /// when the capture day is unknown or untrustworthy (a clock at a wrong date must not empty
+    /// the list).
+    func existing(_ printings: [Printing]) -> [Printing] {
+        guard let latestRelease else { return printings }
+        let released = printings.filter { ($0.releasedAt ?? "") <= latestRelease }
+        return released.isEmpty ? printings : released
     }
 
     /// Whether anything beyond the title was read that can narrow printings.

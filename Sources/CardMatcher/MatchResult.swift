@@ -36,7 +36,8 @@ public struct MatchResult: Sendable, Codable, Equatable {
     public var confidence: Double
     /// Ranked alternatives (the identified card first when there is one).
     public var candidates: [MatchCandidate]
-    /// Which rule decided: `exact`, `number-from-title`, `set-from-number`, `title-only`, `none`.
+    /// Which rule decided: `exact`, `number-from-title`, `set-from-number`, `title-only`, `none`;
+    /// `+date` when the photo's capture day ruled out later printings.
     public var method: String
 
     /// Creates a result.

@@ -99,7 +99,7 @@ final class MatcherIdentifier: CardIdentifier {
     init(matcher: CardMatcher) { self.matcher = matcher }
 
     func identify(_ reading: CardReading) throws -> Identification {
-        Identification(try matcher.match(reading.fields))
+        Identification(try matcher.match(reading))
     }
 }
 

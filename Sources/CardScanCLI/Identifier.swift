@@ -60,7 +60,7 @@ final class Identifier {
     private func matched(_ reading: CardReading, path: String) throws -> (record: ScanRecord, reading: CardReading, match: MatchResult) {
         var reading = reading
         let start = DispatchTime.now().uptimeNanoseconds
-        let match = try matcher.match(reading.fields)
+        let match = try matcher.match(reading)
         reading.timings.match = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         reading.timings.total += reading.timings.match
         return (ScanRecord(file: path, reading: reading, match: match), reading, match)

@@ -40,7 +40,7 @@ struct IdentifyCommand: ParsableCommand {
         if json {
             print(try JSONOutput.string(record))
         } else {
-            IdentifyPrinter.print(record, match: match)
+            IdentifyPrinter.print(record, match: match, captureDay: reading?.captureDay)
         }
         if let annotate, let reading, let decoded {
             try Annotator.write(reading, on: decoded, to: annotate)
@@ -53,7 +53,13 @@ struct IdentifyCommand: ParsableCommand {
 
 /// Human-readable identification.
 enum IdentifyPrinter {
-    static func print(_ r: ScanRecord, match: MatchResult?) {
+    /// `captureDay`: when the photo was taken (EXIF), told when it ruled printings out.
+    static func print(_ r: ScanRecord, match: MatchResult?, captureDay: String? = nil) {
+        defer {
+            if let captureDay, match?.method.hasSuffix("+date") == true {
+                Swift.print("  (photo taken \(captureDay): printings released later were set aside)")
+            }
+        }
         switch r.status {
         case "identified":
             let c = r.card!

@@ -84,3 +84,61 @@ struct CardMatcherTests {
         #expect(!(result.status == .identified && result.card?.name == "Broodhunter Wurm"))
     }
 }
+
+@Suite("Matcher: the photo's capture day rules out later printings")
+struct CaptureDayTests {
+    let matcher = CardMatcher(catalog: MatcherFixtures.shared)
+    /// A title read cleanly, no number: Aven Battle Priest is in ori (2015) and mb1 (2019).
+    let aven = ExtractedFields(title: ExtractedField(value: "Aven Battle Priest", confidence: 0.9, sources: ["Aven Battle Priest"]))
+
+    @Test("without a date a reprinted title is ambiguous; photographed in 2015 only the 2015 printing fits")
+    func narrowsToOriginal() throws {
+        let undated = try matcher.match(aven)
+        #expect(undated.status == .ambiguous)
+        #expect(Set(undated.candidates.map(\.printing.setCode)) == ["ori", "mb1"])
+        let dated = try matcher.match(aven, captureDay: "2015-12-06")
+        #expect(dated.status == .identified)
+        #expect(dated.card?.setCode == "ori" && dated.card?.collectorNumber == "6")
+        #expect(dated.method == "title-only+date")
+        // The clock can be wrong: less sure than a name with one printing ever.
+        let single = try matcher.match(ExtractedFields(title: ExtractedField(value: "Tarmogoyf", confidence: 0.9, sources: ["Tarmogoyf"])))
+        #expect(dated.confidence < single.confidence)
+        // The later printing is still listed.
+        #expect(dated.candidates.contains { $0.printing.setCode == "mb1" })
+    }
+
+    @Test("a photo taken after both printings, or before either, narrows nothing")
+    func bothOrNeither() throws {
+        for day in ["2020-03-14", "2014-02-02"] {
+            let result = try matcher.match(aven, captureDay: day)
+            #expect(result.status == .ambiguous, "\(day)")
+            #expect(result.method == "title-only", "\(day)")
+        }
+    }
+
+    @Test("an untrustworthy day is ignored: a reset clock's 1 January, before 2000, in the future, not a date")
+    func untrustworthy() throws {
+        for day in ["2015-01-01", "1999-06-15", "2999-06-15", "2015-02-30", "garbage"] {
+            let result = try matcher.match(aven, captureDay: day)
+            #expect(result.status == .ambiguous, "\(day)")
+            #expect(result.method == "title-only", "\(day)")
+        }
+    }
+
+    @Test("several printings before the day stay ambiguous; those after it are ranked last (real OCR of a fixture)")
+    func ranksLaterLast() throws {
+        let fields = try MatcherFixtures.read("counterspell_flat.png")
+        let result = try matcher.match(fields, captureDay: "2016-05-20")
+        #expect(result.status == .ambiguous)
+        #expect(result.method == "title-only+date")
+        #expect(result.candidates.last?.printing.setCode == "mh2")
+        #expect(result.candidates.dropLast().allSatisfy { $0.score > result.candidates.last!.score })
+    }
+
+    @Test("prerelease slack: a printing released within 60 days after the photo still counts")
+    func slack() throws {
+        // mb1 was released 2019-11-07: a photo from 2019-10-20 may show it.
+        let result = try matcher.match(aven, captureDay: "2019-10-20")
+        #expect(result.status == .ambiguous)
+    }
+}
