@@ -72,6 +72,8 @@ CARDS = [
     ("ori", "6", "Aven Battle Priest", "common", "{5}{W}", "Creature — Bird Cleric"),
     # Its Mystery Booster reprint: a photo taken before 2019 cannot show it.
     ("mb1", "30", "Aven Battle Priest", "common", "{5}{W}", "Creature — Bird Cleric"),
+    # A name close to it (the matcher's margin between names).
+    ("ktk", "1", "Abzan Battle Priest", "uncommon", "{3}{W}", "Creature — Human Cleric"),
     ("ori", "211", "Blood-Cursed Knight", "uncommon", "{1}{W}{B}", "Creature — Vampire Knight"),
     ("8ed", "181", "Canyon Wildcat", "common", "{1}{R}", "Creature — Cat"),
     ("ori", "54", "Disperse", "common", "{1}{U}", "Instant"),

@@ -13,6 +13,9 @@ public struct CardMatcher: Sendable {
     /// camera's clock can be wrong.
     static let dateTrust = 0.95
 
+    /// A name score from here up is the title read exactly (case and punctuation aside).
+    static let exactTitleScore = 0.99
+
     let catalog: CardCatalog
 
     /// Creates a matcher over a catalog.
@@ -117,12 +120,14 @@ public struct CardMatcher: Sendable {
         let narrowed = e.narrow(existing, catalog: catalog)
         // One printing left. For a name with a single printing, the title must match it well *and*
         // clearly better than any other name (a misread title near two names is evidence for
-        // neither). For a reprint narrowed to one printing by era, set size or rarity, those reads
-        // can be wrong, so only a perfect title with a clear margin reaches the threshold. A name
-        // with one printing as of the photo's capture day counts as a name with one printing, a
-        // little less sure (the camera's clock can be wrong).
+        // neither; a title read exactly as a name needs half that lead: for another name 15% away
+        // to be the card, several letters would have to be misread into exactly this name).
+        // For a reprint narrowed to one printing by era, set size or rarity, those reads can be
+        // wrong, so only a perfect title with a clear margin reaches the threshold. A name with
+        // one printing as of the photo's capture day counts as a name with one printing, a little
+        // less sure (the camera's clock can be wrong).
         if narrowed.count == 1 {
-            let margin = min(1, e.nameMargin / 0.3)
+            let margin = min(1, e.nameMargin / (best.score >= Self.exactTitleScore ? 0.15 : 0.3))
             // A short name is weak evidence on its own: a fragment of a longer title (a card cut by
             // the photo's edge, `Snap…` read as `Snag`) hits it exactly. Below eight letters
             // the confidence shrinks by 5% a letter.

@@ -142,3 +142,22 @@ struct CaptureDayTests {
         #expect(result.status == .ambiguous)
     }
 }
+
+@Suite("Matcher: the lead a title needs over the nearest other name")
+struct NameMarginTests {
+    let matcher = CardMatcher(catalog: MatcherFixtures.shared)
+
+    @Test("Aven Battle Priest read exactly is taken beside Abzan Battle Priest; read with one letter wrong it is not")
+    func exactReadNeedsLessLead() throws {
+        func fields(_ title: String) -> ExtractedFields {
+            ExtractedFields(title: ExtractedField(value: "Aven Battle Priest", confidence: 0.9, sources: [title]))
+        }
+        #expect(MatcherFixtures.shared.searchNames("Aven Battle Priest", limit: 2).map(\.name) == ["Aven Battle Priest", "Abzan Battle Priest"])
+        let exact = try matcher.match(fields("Aven Battle Priest"), captureDay: "2015-12-06")
+        #expect(exact.status == .identified)
+        #expect(exact.card?.setCode == "ori")
+        let misread = try matcher.match(fields("Aven Battle Prlest"), captureDay: "2015-12-06")
+        #expect(misread.status == .ambiguous)
+        #expect(misread.candidates.first?.printing.setCode == "ori")
+    }
+}
