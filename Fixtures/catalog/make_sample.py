@@ -43,10 +43,14 @@ SETS = [
     ("eld", "Throne of Eldraine", "2019-10-04", "expansion", 269),
     ("mb1", "Mystery Booster", "2019-11-07", "masters", None),  # (printed size not recorded here)
     ("mh2", "Modern Horizons 2", "2021-06-18", "draft_innovation", 303),
+    ("pz2", "Treasure Chest", "2016-11-16", "treasure_chest", None),  # Magic Online only
     ("neo", "Kamigawa: Neon Dynasty", "2022-02-18", "expansion", 302),
     ("dmu", "Dominaria United", "2022-09-09", "expansion", 281),
     ("ltr", "The Lord of the Rings: Tales of Middle-earth", "2023-06-23", "expansion", None),
 ]
+
+# Sets released only in a video game: their cards get Scryfall's `"digital": true`.
+DIGITAL = {"pz2"}
 
 # set, number, name, rarity, mana cost, type line[, layout, faces [(name, cost, type)], lang, printed name]
 CARDS = [
@@ -98,6 +102,8 @@ CARDS = [
     ("frf", "58", "Will of the Naga", "common", "{4}{U}{U}", "Instant"),
     ("c16", "143", "Burgeoning", "rare", "{G}", "Enchantment"),
     ("cn2", "78", "Queen Marchesa", "mythic", "{1}{R}{W}{B}", "Legendary Creature — Human Assassin"),
+    # Its Magic Online-only printing: no photo can show it.
+    ("pz2", "50", "Queen Marchesa", "mythic", "{1}{R}{W}{B}", "Legendary Creature — Human Assassin"),
     ("frf", "150", "Cunning Strike", "common", "{3}{U}{R}", "Instant"),
     ("frf", "56", "Torrent Elemental", "mythic", "{4}{U}", "Creature — Elemental"),
     ("ori", "121", "Thornbow Archer", "common", "{B}", "Creature — Elf Archer"),
@@ -170,6 +176,7 @@ def main():
             "set_type": set_type,
             "collector_number": number,
             "rarity": rarity,
+            "digital": set_code in DIGITAL,
         }
         if printed:
             card["printed_name"] = printed

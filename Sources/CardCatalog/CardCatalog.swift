@@ -30,7 +30,7 @@ public final class CardCatalog: Sendable {
         do {
             queue = try DatabaseQueue(path: url.path, configuration: config)
             let loaded = try queue.read { db -> ([(String, String, NameKind, Int)], [CardSet]) in
-                guard try CatalogSchema.storedVersion(db) == CatalogSchema.version else {
+                guard let version = try CatalogSchema.storedVersion(db), CatalogSchema.readableVersions.contains(version) else {
                     throw CatalogError.notACatalog(path: url.path, reason: "unknown schema version (import again to rebuild it)")
                 }
                 let rows = try Row.fetchAll(db, sql: "SELECT text, card_name, kind, printings FROM search_name")

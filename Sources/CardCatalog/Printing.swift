@@ -36,6 +36,9 @@ public struct Printing: Sendable, Hashable, Codable {
     public var finishes: [String]
     /// Prices from the source when it had them (USD / USD foil / EUR / MTGO tix, as decimal strings).
     public var prices: Prices?
+    /// Printed on paper: false for a digital-only printing (Magic Online and Arena promos, Vintage
+    /// Masters, ...), which no photo can show; nil when the source did not say.
+    public var isPaper: Bool?
 
     /// Market prices as the source gave them (decimal strings, nil when absent).
     public struct Prices: Sendable, Hashable, Codable {
@@ -58,13 +61,14 @@ public struct Printing: Sendable, Hashable, Codable {
         printedName: String? = nil, language: String = "en", setCode: String, collectorNumber: String,
         rarity: String? = nil, layout: String? = nil, typeLine: String? = nil, manaCost: String? = nil,
         manaValue: Double? = nil, colors: [String] = [], releasedAt: String? = nil,
-        finishes: [String] = [], prices: Prices? = nil
+        finishes: [String] = [], prices: Prices? = nil, isPaper: Bool? = nil
     ) {
         self.id = id; self.oracleID = oracleID; self.name = name; self.faceNames = faceNames
         self.printedName = printedName; self.language = language; self.setCode = setCode
         self.collectorNumber = collectorNumber; self.rarity = rarity; self.layout = layout
         self.typeLine = typeLine; self.manaCost = manaCost; self.manaValue = manaValue
         self.colors = colors; self.releasedAt = releasedAt; self.finishes = finishes; self.prices = prices
+        self.isPaper = isPaper
     }
 
     /// Whether a foil version exists (from `finishes`; nil when the source did not say).

@@ -35,6 +35,9 @@ struct ScryfallCardDTO: Decodable {
     let nonfoil: Bool?
     let prices: Prices?
     let card_faces: [Face]?
+    /// Released only in a video game (`games` is no guide: it lists where a card is *playable*,
+    /// and gold-bordered or Collectors' Edition paper cards are playable nowhere).
+    let digital: Bool?
 
     /// Colours of all faces in WUBRG order (Scryfall puts them on the faces of double-faced cards).
     static func union(_ lists: [[String]]) -> [String] {
@@ -66,7 +69,8 @@ struct ScryfallCardDTO: Decodable {
             printedName: (printed?.isEmpty ?? true) || printed == name ? nil : printed,
             language: lang ?? "en", setCode: set.lowercased(), collectorNumber: collector_number,
             rarity: rarity, layout: layout, typeLine: type_line, manaCost: mana_cost, manaValue: cmc,
-            colors: colors ?? Self.union(card_faces?.compactMap(\.colors) ?? []), releasedAt: released_at, finishes: finishList, prices: priceValue)
+            colors: colors ?? Self.union(card_faces?.compactMap(\.colors) ?? []), releasedAt: released_at, finishes: finishList, prices: priceValue,
+            isPaper: digital.map { !$0 })
     }
 }
 

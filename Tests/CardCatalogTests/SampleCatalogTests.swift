@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CardCatalog
+import GRDB
 
 /// The built-in sample catalog and lookups on it.
 @Suite("Sample catalog")
@@ -88,5 +89,40 @@ struct SampleCatalogTests {
         }
         fields.append(current)
         return fields
+    }
+}
+
+@Suite("Catalog schema versions")
+struct CatalogSchemaVersionTests {
+    /// The sample imported into a fresh file, then edited as an older or newer cardscan left it.
+    func catalog(_ label: String = #function, edit: (Database) throws -> Void) throws -> URL {
+        let url = TestPaths.tempDirectory(label).appendingPathComponent("catalog.sqlite")
+        _ = try CatalogImporter(catalogURL: url).importFiles([TestPaths.sampleCards, TestPaths.sampleSets])
+        let queue = try DatabaseQueue(path: url.path)
+        try queue.write(edit)
+        try queue.close()
+        return url
+    }
+
+    @Test("a version-1 catalog (before digital-only flags) still opens; its printings' paper flag is unknown")
+    func versionOne() throws {
+        let url = try catalog { db in
+            try db.execute(sql: "ALTER TABLE printing DROP COLUMN paper")
+            try db.execute(sql: "UPDATE catalog_meta SET value = '1' WHERE key = 'schema_version'")
+        }
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let marchesa = try CardCatalog(url: url).printings(named: "Queen Marchesa")
+        #expect(marchesa.count == 2)
+        #expect(marchesa.allSatisfy { $0.isPaper == nil })
+        #expect(try !CatalogImporter.isCurrentCatalog(url)) // the next import rebuilds it
+    }
+
+    @Test("a catalog from a newer cardscan is refused with a clear reason")
+    func newer() throws {
+        let url = try catalog { db in
+            try db.execute(sql: "UPDATE catalog_meta SET value = '99' WHERE key = 'schema_version'")
+        }
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        #expect(throws: CatalogError.self) { try CardCatalog(url: url) }
     }
 }

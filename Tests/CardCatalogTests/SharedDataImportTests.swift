@@ -41,6 +41,19 @@ struct SharedDataImportTests {
         #expect(info.languages["en"] ?? 0 > 60_000)
     }
 
+    @Test("Digital-only printings are marked (Scryfall `digital`, MTGJSON `availability`); gold-bordered and Collectors' Edition paper cards are not")
+    func digitalOnly() throws {
+        let catalog = try SharedCatalog.get().catalog
+        let wildcats = try catalog.printings(named: "Canyon Wildcat")
+        #expect(Set(wildcats.filter { $0.isPaper == false }.map(\.setCode)) == ["tpr"])
+        #expect(Set(wildcats.filter { $0.isPaper == true }.map(\.setCode)) == ["tmp", "8ed", "ddh"])
+        let bolts = try catalog.printings(named: "Lightning Bolt")
+        #expect(bolts.filter { ["ced", "ptc", "lea"].contains($0.setCode) }.allSatisfy { $0.isPaper == true })
+        #expect(bolts.filter { ["me1", "td0", "prm"].contains($0.setCode) }.allSatisfy { $0.isPaper == false })
+        // MTGJSON-only printings carry it too (Mystery Booster, 2019, is not in the 2019 Scryfall file).
+        #expect(try catalog.printings(set: "mb1", number: "30").first?.isPaper == true)
+    }
+
     @Test("Exact lookup, multi-face names and printings by name")
     func lookups() throws {
         let catalog = try SharedCatalog.get().catalog
