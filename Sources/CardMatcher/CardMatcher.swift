@@ -95,9 +95,9 @@ public struct CardMatcher: Sendable {
             if !sized.isEmpty { hits = sized }
         }
         guard !hits.isEmpty else { return nil }
-        // Printings released after the photo was taken are not in it (the date only narrows).
-        let dated = hits.count > 1 && e.existing(hits).count == 1
-        if dated { hits = e.existing(hits) }
+        // Digital-only printings and printings released after the photo was taken are not in it.
+        let (possible, dated) = e.possible(hits)
+        hits = possible
         if hits.count == 1 {
             // Title and number agree on one printing; a printed set size that matches its set is
             // a third, independent agreement.
@@ -114,10 +114,12 @@ public struct CardMatcher: Sendable {
         var printings = try catalog.printings(named: best.name, language: e.language ?? "en")
         if printings.isEmpty { printings = try catalog.printings(named: best.name, language: nil) }
         guard !printings.isEmpty else { return nil }
-        // Only the printings that existed when the photo was taken (all, without a trusted date).
-        let existing = e.existing(printings)
-        let dated = existing.count < printings.count
-        let narrowed = e.narrow(existing, catalog: catalog)
+        // Only the printings that can be in a photo: on paper, and existing when it was taken.
+        let (existing, dated) = e.possible(printings)
+        // A set code read that names none of the title's sets (nor is near one) says the bottom
+        // read was noise: the era, set size and rarity from it narrow nothing either.
+        let bottomIsNoise = !e.setCandidates.isEmpty && !existing.contains { p in e.setCandidates.contains { $0.code == p.setCode } }
+        let narrowed = bottomIsNoise ? existing : e.narrow(existing, catalog: catalog)
         // One printing left. For a name with a single printing, the title must match it well *and*
         // clearly better than any other name (a misread title near two names is evidence for
         // neither; a title read exactly as a name needs half that lead: for another name 15% away
@@ -138,9 +140,10 @@ public struct CardMatcher: Sendable {
                 : 0.86 * best.score * margin)
             return result(narrowed[0], confidence: confidence, alternatives: printings, method: dated ? "title-only+date" : "title-only")
         }
-        // Newest first; printings released after the photo was taken go last, at a lower score.
+        // Newest first; printings released after the photo was taken go last, at a lower score
+        // (digital-only ones are left out).
         let ranked = (narrowed.isEmpty ? existing : narrowed).sorted { ($0.releasedAt ?? "") > ($1.releasedAt ?? "") }
-        let later = printings.filter { p in !existing.contains { $0.id == p.id } }
+        let later = printings.filter { p in p.isPaper != false && !existing.contains { $0.id == p.id } }
         let score = best.score / Double(max(1, ranked.count))
         return ambiguous(ranked.map { MatchCandidate(printing: $0, score: score) } + later.map { MatchCandidate(printing: $0, score: score * 0.25) },
                          method: dated ? "title-only+date" : "title-only")

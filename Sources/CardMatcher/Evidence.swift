@@ -60,13 +60,16 @@ struct Evidence {
         return Array(try catalog.printings(named: best.name, language: nil).prefix(limit))
     }
 
-    /// The printings that already existed when the photo was taken; all of them when none did, or
-    /// when the capture day is unknown or untrustworthy (a clock at a wrong date must not empty
-    /// the list).
-    func existing(_ printings: [Printing]) -> [Printing] {
-        guard let latestRelease else { return printings }
-        let released = printings.filter { ($0.releasedAt ?? "") <= latestRelease }
-        return released.isEmpty ? printings : released
+    /// The printings that can be in a photo: printed on paper (a digital-only printing cannot be
+    /// photographed), and released by the photo's capture day when that is known and trusted.
+    /// Each filter applies only when it leaves some printing (a wrong flag or a wrong clock must
+    /// not empty the list). `dated`: the capture day ruled some out.
+    func possible(_ printings: [Printing]) -> (printings: [Printing], dated: Bool) {
+        let paper = printings.filter { $0.isPaper != false }
+        let physical = paper.isEmpty ? printings : paper
+        guard let latestRelease else { return (physical, false) }
+        let released = physical.filter { ($0.releasedAt ?? "") <= latestRelease }
+        return released.isEmpty || released.count == physical.count ? (physical, false) : (released, true)
     }
 
     /// Whether anything beyond the title was read that can narrow printings.

@@ -161,3 +161,32 @@ struct NameMarginTests {
         #expect(misread.candidates.first?.printing.setCode == "ori")
     }
 }
+
+@Suite("Matcher: digital-only printings cannot be in a photo")
+struct DigitalOnlyTests {
+    let matcher = CardMatcher(catalog: MatcherFixtures.shared)
+
+    @Test("Queen Marchesa (cn2, and Magic Online's pz2) read by title alone is the paper cn2 card")
+    func paperOnly() throws {
+        let printings = try MatcherFixtures.shared.printings(named: "Queen Marchesa")
+        #expect(Set(printings.map(\.setCode)) == ["cn2", "pz2"])
+        #expect(printings.first { $0.setCode == "pz2" }?.isPaper == false)
+        let fields = ExtractedFields(title: ExtractedField(value: "Queen Marchesa", confidence: 0.9, sources: ["Queen Marchesa"]))
+        let result = try matcher.match(fields)
+        #expect(result.status == .identified)
+        #expect(result.card?.setCode == "cn2" && result.card?.collectorNumber == "78")
+        #expect(result.method == "title-only")
+    }
+
+    @Test("a set code read that names none of the title's sets narrows nothing (the bottom read was noise)")
+    func noiseSetCode() throws {
+        // A real OCR read of Counterspell (no number), with a junk set line read as an existing
+        // 2015 code: the 2015+ era it implies must not narrow the old printings away.
+        var fields = try MatcherFixtures.read("counterspell_flat.png")
+        fields.setCode = ExtractedField(value: "bfz", confidence: 0.4, sources: ["BFZ EN"])
+        fields.frameEra = .modern2015
+        let result = try matcher.match(fields)
+        #expect(result.status == .ambiguous)
+        #expect(Set(result.candidates.map(\.printing.setCode)) == ["lea", "2ed", "7ed", "mh2"])
+    }
+}
