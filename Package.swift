@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "CardScanOCRTests", dependencies: ["CardScanOCR", "TestSupport"], linkerSettings: exportPNGLevelHook),
         .testTarget(name: "CardReaderTests", dependencies: ["CardReader", "CardScanOCR", "CardCatalog", "TestSupport"]),
         .testTarget(name: "CardCatalogTests", dependencies: ["CardCatalog", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "CardMatcherTests", dependencies: ["CardMatcher", "CardReader", "CardCatalog"]),
+        .testTarget(name: "CardMatcherTests", dependencies: ["CardMatcher", "CardReader", "CardCatalog", "TestSupport"]),
         .testTarget(name: "CardCollectionTests", dependencies: ["CardCollection", "CardCatalog", "TestSupport"]),
         .testTarget(name: "CardScanBenchTests", dependencies: ["CardScanBench", "CardReader"]),
         .testTarget(name: "CardScanCLITests", dependencies: ["CardScanCLI", "CardCatalog", "CardMatcher", "CardReader", "TestSupport"]),

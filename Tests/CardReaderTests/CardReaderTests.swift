@@ -3,6 +3,7 @@ import CardReader
 import CardScanOCR
 import Foundation
 import Testing
+import TestSupport
 
 /// Paths resolved from this file.
 enum Paths {
@@ -164,7 +165,7 @@ struct CardReaderAccuracyTests {
         let labels = try String(contentsOf: Paths.shared.appendingPathComponent("labels.csv"), encoding: .utf8)
         var rows: [(file: String, name: String, set: String, number: String)] = []
         for line in labels.split(whereSeparator: \.isNewline).dropFirst() {
-            let cells = Self.csv(String(line))
+            let cells = csvCells(String(line))
             guard cells.count >= 5, cells[4] == "photo_single" else { continue }
             rows.append((cells[0], cells[1], cells[2], cells[3]))
         }
@@ -183,14 +184,5 @@ struct CardReaderAccuracyTests {
         print("reader accuracy: title \(titles)/\(rows.count), set+number \(printings)/\(numbered)")
         #expect(titleRate >= Self.titleFloor)
         #expect(printingRate >= Self.printingFloor)
-    }
-
-    static func csv(_ line: String) -> [String] {
-        var cells: [String] = [], cell = "", quoted = false
-        for c in line {
-            if c == "\"" { quoted.toggle() } else if c == ",", !quoted { cells.append(cell); cell = "" } else { cell.append(c) }
-        }
-        cells.append(cell)
-        return cells
     }
 }
