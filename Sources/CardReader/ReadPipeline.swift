@@ -62,9 +62,11 @@ struct ReadPipeline {
 
     /// Reads one card: the located region (if any) and, for a scan-shaped image, the whole image.
     /// `main`: the photo's first card, reported whatever is read on it. Only for it, when no known
-    /// title is found, is the card looked for around a text box, and is the copyright line read
-    /// below a title band that held nothing title-like (another region is kept only for a known
-    /// title or a number, and a copyright line of noise could only add a false number).
+    /// title is found, is the card looked for around a text box; are the alternative quads tried;
+    /// and is the copyright line read below a title band that held nothing title-like. (Another
+    /// region is kept only for a known title or a number. On the shared photos the alternatives
+    /// kept 4 other regions, each a false name read in noise, and a copyright line of noise could
+    /// only add a false number.)
     private func read(gray: GrayImage, located: LocatedCard?, scanShaped: Bool, main: Bool = false) throws -> Attempt {
         // Hypotheses for where the card is: the located quad, and for a portrait image shaped like a
         // card (a flat scan) the whole image. Content decides among them and between up and down:
@@ -119,7 +121,7 @@ struct ReadPipeline {
             best = try readingCopyright(found, gray: gray)
         }
         // (Not for the whole image, a flat scan: there is nothing beyond it to find.)
-        if let found = best, found.fields.title == nil || found.fields.collectorNumber == nil,
+        if main, let found = best, found.fields.title == nil || found.fields.collectorNumber == nil,
            !Self.isWholeImage(found.corners, gray) {
             // The title or the collector lines were not where the quad puts them. The
             // locator may have stopped at the inner frame of a black-bordered card (on a dark
