@@ -184,7 +184,9 @@ public final class CardCatalog: Sendable {
                 imports: imports,
                 printings: try Int.fetchOne(db, sql: "SELECT count(*) FROM printing") ?? 0,
                 cards: try Int.fetchOne(db, sql: "SELECT count(DISTINCT name) FROM printing") ?? 0,
-                sets: setsByCode.count, searchNames: names.entries.count, languages: languages)
+                sets: setsByCode.count, searchNames: names.entries.count, languages: languages,
+                digitalOnly: try db.columns(in: "printing").contains { $0.name == "paper" }
+                    ? Int.fetchOne(db, sql: "SELECT count(*) FROM printing WHERE paper = 0") ?? 0 : nil)
         }
     }
 

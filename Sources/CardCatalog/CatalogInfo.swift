@@ -31,4 +31,7 @@ public struct CatalogInfo: Sendable, Codable, Hashable {
     public var searchNames: Int
     /// Printings per language code, most first.
     public var languages: [String: Int]
+    /// Printings released only in a video game (left out when matching photos); nil when the
+    /// catalog was built by an older cardscan that did not record it (import again to fix).
+    public var digitalOnly: Int?
 }

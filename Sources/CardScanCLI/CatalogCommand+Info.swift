@@ -38,6 +38,11 @@ struct CatalogInfoCommand: ParsableCommand {
         let languages = info.languages.sorted { $0.value > $1.value }.prefix(8).map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         print("counts:  \(info.printings) printings of \(info.cards) cards, \(info.sets) sets, \(info.searchNames) searchable names")
         print("languages: \(languages)")
+        if let digital = info.digitalOnly {
+            print("digital-only printings: \(digital) (left out when matching photos)")
+        } else {
+            print("digital-only printings: not recorded by the cardscan that built this catalog; import again to record them")
+        }
         let shown = sets ? allSets : Array(allSets.prefix(10))
         print(sets ? "sets:" : "newest sets (--sets for all):")
         for s in shown {

@@ -111,9 +111,11 @@ struct CatalogSchemaVersionTests {
             try db.execute(sql: "UPDATE catalog_meta SET value = '1' WHERE key = 'schema_version'")
         }
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        let marchesa = try CardCatalog(url: url).printings(named: "Queen Marchesa")
+        let catalog = try CardCatalog(url: url)
+        let marchesa = try catalog.printings(named: "Queen Marchesa")
         #expect(marchesa.count == 2)
         #expect(marchesa.allSatisfy { $0.isPaper == nil })
+        #expect(try catalog.info().digitalOnly == nil) // `catalog info` says to import again
         #expect(try !CatalogImporter.isCurrentCatalog(url)) // the next import rebuilds it
     }
 

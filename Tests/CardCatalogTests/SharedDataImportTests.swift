@@ -39,6 +39,7 @@ struct SharedDataImportTests {
         #expect(info.imports.count == 2)
         #expect(info.sets >= 579)
         #expect(info.languages["en"] ?? 0 > 60_000)
+        #expect((3_000...5_000).contains(info.digitalOnly ?? 0)) // 3,665 on 2026-11-24
     }
 
     @Test("Digital-only printings are marked (Scryfall `digital`, MTGJSON `availability`); gold-bordered and Collectors' Edition paper cards are not")
