@@ -109,8 +109,9 @@ private struct TIFFDirectory {
 
     /// An ASCII `YYYY:MM:DD HH:MM:SS` entry's day as `YYYY-MM-DD`, if it is a calendar date.
     func day(entry o: Int) -> String? {
-        guard u16(o + 2) == 2, let count = u32(o + 4), count >= 10, let start = count > 4 ? u32(o + 8) : o + 8,
-              start >= 0, start + 10 <= b.count else { return nil }
+        // 20 bytes (19 and a NUL) do not fit in the entry: its value field holds their offset.
+        guard u16(o + 2) == 2, let count = u32(o + 4), count >= 10, let start = u32(o + 8),
+              start + 10 <= b.count else { return nil }
         let text = String(decoding: UnsafeBufferPointer(rebasing: b[start..<(start + 10)]), as: UTF8.self)
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 3, parts.map(\.count) == [4, 2, 2], parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
