@@ -85,9 +85,13 @@ struct ReadPipeline {
         var best: Attempt?
         var tried: [Attempt] = [] // every attempt, for the last resorts
         search: for base in hypotheses {
-            // Which way up to read first, and whether the other way is worth reading at all.
+            // Which way up to read first, and (for another region than the main card) whether the
+            // other way is worth reading at all. The main card is read the other way too when its
+            // way up gave no known title: a saga (text box beside the art) or a pale 1990s frame
+            // can measure lighter art than text box upside down (on the shared photos turned
+            // round, this read 2 more titles of 38 for 4% more OCR reads).
             let lightness = Self.textBoxLightness(base, gray: gray)
-            let turns = lightness > Self.orientationLightness ? [0] : lightness < -Self.orientationLightness ? [2, 0] : [0, 2]
+            let turns = lightness > Self.orientationLightness ? (main ? [0, 2] : [0]) : lightness < -Self.orientationLightness ? [2, 0] : [0, 2]
             DebugDump.trace("text box lighter than art by \(lightness): turns \(turns)")
             for turn in turns {
                 let corners = (0..<4).map { base[($0 + turn) % 4] }
@@ -320,7 +324,8 @@ struct ReadPipeline {
 
     /// Beyond this difference (grey levels) between the text box and the art box, `textBoxLightness`
     /// decides which way up the card is read: only the quad's way up when the text box is the
-    /// lighter, upside down first when the art box is. (On the shared photos the two upside-down
+    /// lighter (the main card turned round too when that gave no known title), upside down first
+    /// when the art box is. (On the shared photos the two upside-down
     /// cards measured −50 and −55, upright cards from −45 (a saga, its text box beside the art,
     /// and a graded slab's label) to +174; a card upside down past +25 would need art 25 levels
     /// lighter than its text box.)
