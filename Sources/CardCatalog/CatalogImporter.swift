@@ -40,7 +40,9 @@ public struct CatalogImporter: Sendable {
         defer {
             for suffix in ["", "-journal", "-wal", "-shm"] { try? fm.removeItem(atPath: temp.path + suffix) }
         }
-        if !replacing, fm.fileExists(atPath: catalogURL.path), (try? Self.isCurrentCatalog(catalogURL)) == true {
+        let mergeable = (try? Self.isCurrentCatalog(catalogURL)) == true
+        let unmergeable = !replacing && fm.fileExists(atPath: catalogURL.path) && !mergeable
+        if !replacing, mergeable {
             try fm.copyItem(at: catalogURL, to: temp)
         }
 
@@ -78,6 +80,7 @@ public struct CatalogImporter: Sendable {
             throw CatalogError.unreadable(path: catalogURL.path, reason: "cannot replace catalog: \(String(cString: strerror(errno)))")
         }
         report.seconds = Date().timeIntervalSince(start)
+        report.rebuiltUnmergeableCatalog = unmergeable
         return report
     }
 

@@ -42,6 +42,10 @@ public struct ImportReport: Sendable, Codable, Hashable {
     public var totalNames: Int
     /// Wall time for the whole import, including index building and the atomic replace.
     public var seconds: Double
+    /// The file at the catalog's path could not be merged into (a catalog of an older schema, or
+    /// not a catalog), so the catalog now holds only this import's files: earlier sources must be
+    /// imported again.
+    public var rebuiltUnmergeableCatalog = false
 
     /// Sums over all sources.
     public var imported: Int { sources.reduce(0) { $0 + $1.imported } }

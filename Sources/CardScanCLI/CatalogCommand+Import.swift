@@ -37,6 +37,7 @@ struct CatalogImportCommand: ParsableCommand {
                 .importFiles(files, replacing: replace)
             bar.finish()
             if json { print(try JSONOutput.string(report)) } else { ImportSummary.print(report) }
+            ImportSummary.warn(report, catalogPath: global.catalogURL.path)
         } catch let error as CatalogError {
             bar.finish()
             throw CLIError(error.description)

@@ -70,4 +70,12 @@ enum ImportSummary {
         }
         Swift.print("catalog: \(report.totalPrintings) printings, \(report.totalSets) sets, \(report.totalNames) names (\(String(format: "%.1f", report.seconds)) s)")
     }
+
+    /// On stderr, whatever the output format: a catalog that was rebuilt instead of merged into
+    /// lost its earlier sources, and the user must hear which file and why.
+    static func warn(_ report: ImportReport, catalogPath: String) {
+        if report.rebuiltUnmergeableCatalog {
+            Terminal.note("\(catalogPath): built by an older cardscan (or not a catalog), so it was rebuilt from these files alone; import your other sources again")
+        }
+    }
 }

@@ -49,6 +49,7 @@ struct CatalogUpdateCommand: ParsableCommand {
                 print("downloaded \(result.entry.type) (updated \(result.entry.updatedAt ?? "?")) into \(global.catalogURL.path)")
                 ImportSummary.print(result.report)
             }
+            ImportSummary.warn(result.report, catalogPath: global.catalogURL.path)
         } catch let error as CatalogError {
             bar.finish()
             importBar.finish()

@@ -117,6 +117,10 @@ struct CatalogSchemaVersionTests {
         #expect(marchesa.allSatisfy { $0.isPaper == nil })
         #expect(try catalog.info().digitalOnly == nil) // `catalog info` says to import again
         #expect(try !CatalogImporter.isCurrentCatalog(url)) // the next import rebuilds it
+        // ...and says so: the earlier sources are gone from it.
+        let rebuilt = try CatalogImporter(catalogURL: url).importFiles([TestPaths.sampleCards])
+        #expect(rebuilt.rebuiltUnmergeableCatalog)
+        #expect(try !CatalogImporter(catalogURL: url).importFiles([TestPaths.sampleSets]).rebuiltUnmergeableCatalog)
     }
 
     @Test("a catalog from a newer cardscan is refused with a clear reason")
