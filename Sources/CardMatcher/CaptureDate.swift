@@ -11,13 +11,18 @@ enum CaptureDate {
     /// Days after the capture day a printing's release date may fall.
     static let slackDays = 60
 
+    /// Release dates are calendar days: a UTC Gregorian calendar, made once.
+    private static let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+
     /// The latest release date (`YYYY-MM-DD`) of a printing that can be in a photo taken on
     /// `captureDay`, or nil when the day is not a trustworthy date.
     static func latestRelease(captureDay: String, today: Date = Date()) -> String? {
         let parts = captureDay.split(separator: "-").compactMap { Int($0) }
         guard parts.count == 3, parts[0] >= 2000, !(parts[1] == 1 && parts[2] == 1) else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
         guard let day = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])),
               calendar.component(.day, from: day) == parts[2], // not 31 April
               day <= today.addingTimeInterval(86_400),

@@ -116,10 +116,7 @@ public struct CardMatcher: Sendable {
         guard !printings.isEmpty else { return nil }
         // Only the printings that can be in a photo: on paper, and existing when it was taken.
         let (possible, dated) = e.possible(printings)
-        // A set code read that names none of the title's sets (nor is near one) says the bottom
-        // read was noise: the era, set size and rarity from it narrow nothing either.
-        let bottomIsNoise = !e.setCandidates.isEmpty && !possible.contains { p in e.setCandidates.contains { $0.code == p.setCode } }
-        let narrowed = bottomIsNoise ? possible : e.narrow(possible, catalog: catalog)
+        let narrowed = e.narrow(possible, catalog: catalog)
         // One printing left. For a name with a single printing, the title must match it well *and*
         // clearly better than any other name (a misread title near two names is evidence for
         // neither; a title read exactly as a name needs half that lead: for another name 15% away
@@ -138,12 +135,12 @@ public struct CardMatcher: Sendable {
             let confidence = length * (possible.count == 1
                 ? min(0.95, 0.55 * best.score + 0.4 * margin) * (dated ? Self.dateTrust : 1)
                 : 0.86 * best.score * margin)
-            return result(narrowed[0], confidence: confidence, alternatives: printings.filter { $0.isPaper != false }, method: dated ? "title-only+date" : "title-only")
+            return result(narrowed[0], confidence: confidence, alternatives: Evidence.onPaper(printings), method: dated ? "title-only+date" : "title-only")
         }
         // Newest first; printings released after the photo was taken go last, at a lower score
         // (digital-only ones are left out).
         let ranked = (narrowed.isEmpty ? possible : narrowed).sorted { ($0.releasedAt ?? "") > ($1.releasedAt ?? "") }
-        let later = printings.filter { p in p.isPaper != false && !possible.contains { $0.id == p.id } }
+        let later = Evidence.onPaper(printings).filter { p in !possible.contains { $0.id == p.id } }
         let score = best.score / Double(max(1, ranked.count))
         return ambiguous(ranked.map { MatchCandidate(printing: $0, score: score) } + later.map { MatchCandidate(printing: $0, score: score * 0.25) },
                          method: dated ? "title-only+date" : "title-only")

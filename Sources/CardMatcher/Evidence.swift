@@ -65,19 +65,28 @@ struct Evidence {
     /// Each filter applies only when it leaves some printing (a wrong flag or a wrong clock must
     /// not empty the list). `dated`: the capture day ruled some out.
     func possible(_ printings: [Printing]) -> (printings: [Printing], dated: Bool) {
-        let paper = printings.filter { $0.isPaper != false }
-        let physical = paper.isEmpty ? printings : paper
+        let physical = Self.onPaper(printings)
         guard let latestRelease else { return (physical, false) }
         let released = physical.filter { ($0.releasedAt ?? "") <= latestRelease }
         return released.isEmpty || released.count == physical.count ? (physical, false) : (released, true)
+    }
+
+    /// The printings that exist on paper (all of them when none is marked so).
+    static func onPaper(_ printings: [Printing]) -> [Printing] {
+        let paper = printings.filter { $0.isPaper != false }
+        return paper.isEmpty ? printings : paper
     }
 
     /// Whether anything beyond the title was read that can narrow printings.
     var hasNarrowingEvidence: Bool { setSize != nil || rarity != nil || era != .unknown }
 
     /// Keeps the printings consistent with the frame era, printed set size and rarity.
+    /// A set code read that names none of these printings' sets (nor is near one) says the bottom
+    /// read was noise: the era, set size and rarity from it narrow nothing either.
     func narrow(_ printings: [Printing], catalog: CardCatalog) -> [Printing] {
-        printings.filter { p in
+        let bottomIsNoise = !setCandidates.isEmpty && !printings.contains { p in setCandidates.contains { $0.code == p.setCode } }
+        if bottomIsNoise { return printings }
+        return printings.filter { p in
             if let size = setSize, let printed = catalog.set(code: p.setCode)?.printedSize, printed != size { return false }
             if let r = rarity, let pr = p.rarity, pr.lowercased().first != r.lowercased().first { return false }
             guard let date = p.releasedAt else { return true }

@@ -55,11 +55,6 @@ struct IdentifyCommand: ParsableCommand {
 enum IdentifyPrinter {
     /// `captureDay`: when the photo was taken (EXIF), told when it ruled printings out.
     static func print(_ r: ScanRecord, match: MatchResult?, captureDay: String? = nil) {
-        defer {
-            if let captureDay, match?.method.hasSuffix("+date") == true {
-                Swift.print("  (photo taken \(captureDay): printings released later were set aside)")
-            }
-        }
         switch r.status {
         case "identified":
             let c = r.card!
@@ -77,6 +72,9 @@ enum IdentifyPrinter {
             Swift.print("error: \(r.error ?? "unknown")")
         default:
             Swift.print("unidentified: read title \"\(r.extracted.title ?? "-")\", set \(r.extracted.set_code ?? "-"), number \(r.extracted.collector_number ?? "-")")
+        }
+        if let captureDay, match?.method.hasSuffix("+date") == true {
+            Swift.print("  (photo taken \(captureDay): printings released later were set aside)")
         }
     }
 }
