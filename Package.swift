@@ -78,10 +78,10 @@ let package = Package(
             ],
             linkerSettings: exportPNGLevelHook
         ),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CardCatalog"], path: "Tests/TestSupport"),
         .testTarget(name: "CardScanOCRTests", dependencies: ["CardScanOCR", "TestSupport"], linkerSettings: exportPNGLevelHook),
         .testTarget(name: "CardReaderTests", dependencies: ["CardReader", "CardScanOCR", "CardCatalog", "TestSupport"]),
-        .testTarget(name: "CardCatalogTests", dependencies: ["CardCatalog", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "CardCatalogTests", dependencies: ["CardCatalog", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CardMatcherTests", dependencies: ["CardMatcher", "CardReader", "CardCatalog", "TestSupport"]),
         .testTarget(name: "CardCollectionTests", dependencies: ["CardCollection", "CardCatalog", "TestSupport"]),
         .testTarget(name: "CardScanBenchTests", dependencies: ["CardScanBench", "CardReader"]),

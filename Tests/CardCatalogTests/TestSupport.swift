@@ -1,5 +1,6 @@
 import Foundation
 @testable import CardCatalog
+import TestSupport
 
 /// Paths and shared state for the catalog tests.
 enum TestPaths {
@@ -7,9 +8,9 @@ enum TestPaths {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     /// The read-only shared data folder beside the project.
-    static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
-    static let scryfall2019 = shared.appendingPathComponent("carddata/scryfall-2019/cards.json.gz").path
-    static let mtgjsonAll = shared.appendingPathComponent("carddata/mtgjson-2022/AllPrintings-slim.json.gz").path
+    static let shared = SharedCardData.root
+    static let scryfall2019 = SharedCardData.scryfall2019
+    static let mtgjsonAll = SharedCardData.mtgjsonAll
     static func mtgjsonSet(_ code: String) -> String {
         shared.appendingPathComponent("carddata/mtgjson-2022/sets/\(code).json").path
     }
@@ -27,20 +28,15 @@ enum TestPaths {
     }
 }
 
-/// Both shared card files imported once into one catalog, shared by every test that needs real data
-/// (importing them in a debug build takes a while).
+/// Both shared card files imported into one catalog, once per test run (`TestSupport.SharedCardData`).
 struct SharedCatalog: Sendable {
     let catalog: CardCatalog
     let report: ImportReport
 
-    static let loaded: Result<SharedCatalog, Error> = Result {
-        let directory = TestPaths.tempDirectory("shared")
-        let url = directory.appendingPathComponent("catalog.sqlite")
-        let report = try CatalogImporter(catalogURL: url).importFiles([TestPaths.scryfall2019, TestPaths.mtgjsonAll])
-        return SharedCatalog(catalog: try CardCatalog(url: url), report: report)
+    static func get() throws -> SharedCatalog {
+        let (catalog, report) = try SharedCardData.catalog.get()
+        return SharedCatalog(catalog: catalog, report: report)
     }
-
-    static func get() throws -> SharedCatalog { try loaded.get() }
 }
 
 /// Writes `text` to a file in `directory` and returns its path.

@@ -13,21 +13,12 @@ struct SharedPhotoMatchTests {
     /// identified card wrong. Raise the floor as matching improves.
     static let printingFloor = 0.90
 
-    static let shared = MatcherFixtures.root.appendingPathComponent("../shared").standardizedFileURL
+    static let shared = SharedCardData.root
 
-    static let catalog: Result<CardCatalog, Error> = Result {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-matcher-floor-\(getpid()).sqlite")
-        let carddata = shared.appendingPathComponent("carddata")
-        _ = try CatalogImporter(catalogURL: url).importFiles(
-            [carddata.appendingPathComponent("scryfall-2019/cards.json.gz").path,
-             carddata.appendingPathComponent("mtgjson-2022/AllPrintings-slim.json.gz").path], replacing: true)
-        return try CardCatalog(url: url)
-    }
 
     @Test("photo_single: printings identified stay above the floor, and no identified card is wrong")
     func floor() throws {
-        let catalog = try Self.catalog.get()
-        defer { try? FileManager.default.removeItem(at: catalog.url) }
+        let catalog = try SharedCardData.catalog.get().catalog
         let reader = try CardReader(options: .init(resolveSetCode: { catalog.resolveSetCode($0, printedSize: $1) },
                                                    resolveTitle: { catalog.resolveTitle($0) }))
         let matcher = CardMatcher(catalog: catalog)

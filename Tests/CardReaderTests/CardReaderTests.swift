@@ -75,14 +75,7 @@ struct CardReaderAccuracyTests {
 
     /// The catalog built once from both shared card-data files (MTGJSON brings the printed set
     /// sizes); it supplies the set-code and title vocabularies.
-    static let catalog: Result<CardCatalog, Error> = Result {
-        let catalogURL = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-reader-accuracy.sqlite") // rebuilt each run
-        let carddata = Paths.shared.deletingLastPathComponent().appendingPathComponent("carddata")
-        _ = try CatalogImporter(catalogURL: catalogURL).importFiles(
-            [carddata.appendingPathComponent("scryfall-2019/cards.json.gz").path,
-             carddata.appendingPathComponent("mtgjson-2022/AllPrintings-slim.json.gz").path], replacing: true)
-        return try CardCatalog(url: catalogURL)
-    }
+    static var catalog: Result<CardCatalog, Error> { SharedCardData.catalog.map(\.catalog) }
 
     static func reader() throws -> CardReader {
         let catalog = try catalog.get()

@@ -1,0 +1,22 @@
+import CardCatalog
+import Foundation
+
+/// `../shared` beside the project, and one catalog imported from both of its card-data files,
+/// built once per test run and shared by every test target that needs real card data (importing
+/// them takes a while in a debug build).
+public enum SharedCardData {
+    /// The read-only shared data folder.
+    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared")
+    /// Scryfall's 2019 bulk file.
+    public static let scryfall2019 = root.appendingPathComponent("carddata/scryfall-2019/cards.json.gz").path
+    /// MTGJSON's AllPrintings-shaped file.
+    public static let mtgjsonAll = root.appendingPathComponent("carddata/mtgjson-2022/AllPrintings-slim.json.gz").path
+
+    /// Both files imported, in that order, into a fresh catalog in the temporary directory.
+    public static let catalog: Result<(catalog: CardCatalog, report: ImportReport), Error> = Result {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-tests-shared-catalog.sqlite") // rebuilt each run
+        let report = try CatalogImporter(catalogURL: url).importFiles([scryfall2019, mtgjsonAll], replacing: true)
+        return (try CardCatalog(url: url), report)
+    }
+}
