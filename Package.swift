@@ -80,11 +80,11 @@ let package = Package(
         ),
         .target(name: "TestSupport", dependencies: ["CardCatalog"], path: "Tests/TestSupport"),
         .testTarget(name: "CardScanOCRTests", dependencies: ["CardScanOCR", "TestSupport"], linkerSettings: exportPNGLevelHook),
-        .testTarget(name: "CardReaderTests", dependencies: ["CardReader", "CardScanOCR", "CardCatalog", "TestSupport"]),
+        .testTarget(name: "CardReaderTests", dependencies: ["CardReader", "CardScanOCR", "CardCatalog", "CardMatcher", "TestSupport"]),
         .testTarget(name: "CardCatalogTests", dependencies: ["CardCatalog", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CardMatcherTests", dependencies: ["CardMatcher", "CardReader", "CardCatalog", "TestSupport"]),
         .testTarget(name: "CardCollectionTests", dependencies: ["CardCollection", "CardCatalog", "TestSupport"]),
-        .testTarget(name: "CardScanBenchTests", dependencies: ["CardScanBench", "CardReader"]),
+        .testTarget(name: "CardScanBenchTests", dependencies: ["CardScanBench", "CardReader", "CardMatcher"]),
         .testTarget(name: "CardScanCLITests", dependencies: ["CardScanCLI", "CardCatalog", "CardMatcher", "CardReader", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import CardMatcher
 import CardReader
 import Foundation
 
@@ -37,11 +38,12 @@ public enum Bench {
             IdentifierFactory.matcher(catalog: catalog, description: matcherDescription(prepared.section))
         } ?? config.identifier
         Progress.line("cardscan-bench: identification by \(identifier.name)")
-        // With a catalog the reader gets its set-code and title vocabularies, as `cardscan identify` does.
+        // With a catalog the reader gets its vocabularies, as `cardscan identify` does.
         var readerOptions = config.readerOptions
         if let catalog = prepared.catalog {
-            readerOptions.resolveSetCode = { catalog.resolveSetCode($0, printedSize: $1) }
-            readerOptions.resolveTitle = { catalog.resolveTitle($0) }
+            let vocabularies = CardReader.Options.vocabularies(of: catalog)
+            readerOptions.resolveSetCode = vocabularies.resolveSetCode
+            readerOptions.resolveTitle = vocabularies.resolveTitle
         }
 
         // Pass 1: one reader, sequential — accuracy and stage times come from here.

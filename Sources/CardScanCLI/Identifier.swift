@@ -11,8 +11,7 @@ final class Identifier {
     let matcher: CardMatcher
 
     init(catalog: CardCatalog, tessdata: String?) throws {
-        reader = try CardReader(options: .init(tessdataPath: tessdata, resolveSetCode: { catalog.resolveSetCode($0, printedSize: $1) },
-                                                    resolveTitle: { catalog.resolveTitle($0) }))
+        reader = try CardReader(options: .vocabularies(of: catalog, tessdataPath: tessdata))
         matcher = CardMatcher(catalog: catalog)
     }
 

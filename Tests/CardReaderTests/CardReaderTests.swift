@@ -1,4 +1,5 @@
 import CardCatalog
+import CardMatcher
 import CardReader
 import CardScanOCR
 import Foundation
@@ -79,8 +80,7 @@ struct CardReaderAccuracyTests {
 
     static func reader() throws -> CardReader {
         let catalog = try catalog.get()
-        return try CardReader(options: .init(resolveSetCode: { catalog.resolveSetCode($0, printedSize: $1) },
-                                             resolveTitle: { catalog.resolveTitle($0) }))
+        return try CardReader(options: .vocabularies(of: catalog))
     }
 
     @Test("reading with the photo kept for --annotate reads exactly what a plain read does")

@@ -1,4 +1,5 @@
 import CardCatalog
+import CardMatcher
 import CardReader
 import Foundation
 import Testing
@@ -17,8 +18,7 @@ struct BenchScoringTests {
         let multi = try #require(photos.first { $0.file == "multi_3cards.jpg" })
         #expect(multi.labels.count == 3)
         let catalog = try SampleCatalog.open()
-        let options = CardReader.Options(resolveSetCode: { catalog.resolveSetCode($0, printedSize: $1) },
-                                         resolveTitle: { catalog.resolveTitle($0) })
+        let options = CardReader.Options.vocabularies(of: catalog)
         let run = try ReaderPool.run(photos: [multi], jobs: 1, options: options,
                                      identifier: .matcher(catalog: catalog, description: "sample")) { _, _, _ in }
         let outcome = try #require(run.outcomes.first)
