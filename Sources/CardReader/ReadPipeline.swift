@@ -98,8 +98,8 @@ struct ReadPipeline {
                 for extended in [false, true] {
                     // A known title settled the top of the quad; a misplaced bottom is the
                     // alternatives' job below.
-                    if extended, best?.titleKnown == true { break }
-                    var attempt = try attempt(corners, gray: gray, extended: extended, upright: turn == 0)
+                    if extended, best?.settlesTitle == true { break }
+                    var attempt = try attempt(corners, gray: gray, extended: extended, likelyWayUp: turn == turns[0])
                     if extended { attempt.prior = -0.15 } // the standard bands win a tie
                     if best == nil || attempt.score > best!.score { best = attempt }
                     tried.append(attempt)
@@ -107,7 +107,7 @@ struct ReadPipeline {
                 }
                 // A title that is a known card name settles where the card is and which way is up;
                 // the other hypotheses could only add cost (the bands beyond the quad were tried).
-                if best?.titleKnown == true { break search }
+                if best?.settlesTitle == true { break search }
             }
         }
         // Last resorts (ReadPipeline+Fallbacks.swift): re-read pale titles; place the card around
@@ -138,7 +138,7 @@ struct ReadPipeline {
                                 ("aspect completed", Self.aspectCompleted(found.corners, imageWidth: gray.width, imageHeight: gray.height)),
                                 ("hung from top", found.titleKnown ? Self.hungFromTop(found.corners) : nil)]
             for case let (name, corners?) in alternatives {
-                var attempt = try attempt(corners, gray: gray, extended: false, upright: true)
+                var attempt = try attempt(corners, gray: gray, extended: false, likelyWayUp: true)
                 attempt.prior = -0.05
                 let wins = attempt.score > found.score + 0.1
                 DebugDump.trace("alternative \(name): score \(attempt.score) against \(found.score), \(wins ? "taken" : "not taken")")
@@ -193,13 +193,21 @@ struct ReadPipeline {
         /// Good enough to stop looking at other hypotheses: a title that reads cleanly or that the
         /// vocabulary knows (`( Gideon's Reproach` reads with a stray bracket), and collector lines.
         var isConvincing: Bool { (titleQuality > 0.6 || titleKnown) && (fields.collectorNumber != nil || fields.setCode != nil) }
+        /// A known title that settles where the card is and which way is up. One read at very low
+        /// quality with no collector line below it does not: the vocabulary snaps fragments of
+        /// noise to names (`meee ees` to Foresee on a card read the wrong way round), so the other
+        /// way up is read too and the better reading wins.
+        var settlesTitle: Bool {
+            titleKnown && (titleQuality >= ReadPipeline.unsettledTitleQuality || fields.collectorNumber != nil || fields.setCode != nil)
+        }
     }
 
     /// Reads the title band, then (when the title band is plausible) the collector band.
-    /// `upright`: the corners are in the order the locator gave (not turned half-way round).
+    /// `likelyWayUp`: the corners are the way up the card most likely is (the way-up test's first
+    /// choice, or the way an earlier reading settled).
     /// `title`: the title band as already read (otherwise it is read here).
     /// `onlyKnownTitle`: the collector band is read only below a known title (a quad that is a guess).
-    func attempt(_ corners: [PixelPoint], gray: GrayImage, extended: Bool, upright: Bool, title: RegionRead? = nil,
+    func attempt(_ corners: [PixelPoint], gray: GrayImage, extended: Bool, likelyWayUp: Bool, title: RegionRead? = nil,
                          onlyKnownTitle: Bool = false) throws -> Attempt {
         let titleRegion = extended ? CardLayout.extendedTitle : CardLayout.title
         let collectorRegion = extended ? CardLayout.extendedCollector : CardLayout.collector
@@ -208,11 +216,11 @@ struct ReadPipeline {
         let titleOnly = extractor.extract(title.observations)
         // The extractor put the vocabulary's name in place of what was read when it knew one.
         let known = titleOnly.title.map { title in options.resolveTitle?(title.value) != nil } ?? false
-        DebugDump.trace("title quality \(title.quality) known \(known) band \(extended ? "extended" : "standard") \(upright ? "upright" : "turned")")
-        guard known || (!onlyKnownTitle && (title.quality >= Self.minimumTitleQuality || (upright && title.observations.isEmpty && !title.crowded))) else {
+        DebugDump.trace("title quality \(title.quality) known \(known) band \(extended ? "extended" : "standard") \(likelyWayUp ? "likely way up" : "other way up")")
+        guard known || (!onlyKnownTitle && (title.quality >= Self.minimumTitleQuality || (likelyWayUp && title.observations.isEmpty && !title.crowded))) else {
             // No title where the quad puts it: the quad is not a card, or this way up is wrong.
             // Its collector band would be noise, and noise is slow to read. (An empty title band
-            // the way the locator put the card is read on: a quad seen at a steep angle can miss
+            // the likely way up is read on: a quad seen at a steep angle can miss
             // the title and still hold the collector lines.)
             return Attempt(corners: corners, observations: title.observations, fields: titleOnly, titleQuality: title.quality)
         }
@@ -248,6 +256,12 @@ struct ReadPipeline {
     /// The fewest letters of a name taken from a guessed read (a binarised band, a placed quad): a
     /// short name is what noise and fragments of longer titles hit (`Okk`, `Omen`, `Tear`).
     static let minimumGuessedNameLetters = 6
+
+    /// Below this quality a known title with nothing read below it does not settle the search
+    /// (`Attempt.settlesTitle`). On the shared photos known titles read this badly were two
+    /// fragments of noise and three real titles (a 1990s frame in a photo of several cards, a
+    /// card on a dark stand, a blurred one), which keep winning on score.
+    static let unsettledTitleQuality = 0.15
 
     /// Below this title quality (and with no known title) the collector band is not read.
     static let minimumTitleQuality = 0.3
