@@ -38,7 +38,7 @@ extension ReadPipeline {
                 guard cleaned.filter(\.isLetter).count >= Self.minimumGuessedNameLetters, options.resolveTitle?(cleaned) != nil else { continue }
                 DebugDump.trace("rescue read \(cleaned) in the \(region == CardLayout.title ? "standard" : "extended") band, \(lightText ? "light" : "dark") lettering")
                 var attempt = try attempt(found.corners, gray: gray, extended: region == CardLayout.extendedTitle,
-                                          likelyWayUp: true, title: title)
+                                          wayUp: .likely, title: title)
                 attempt.prior = found.prior
                 return attempt
             }
@@ -59,7 +59,7 @@ extension ReadPipeline {
             for corners in CardLayout.cardsAround(textBox: box) {
                 DebugDump.log(["card around it \(corners.map { "\(Int($0.x)),\(Int($0.y))" }.joined(separator: " "))"])
                 for extended in [false, true] {
-                    let attempt = try attempt(corners, gray: gray, extended: extended, likelyWayUp: true, onlyKnownTitle: true)
+                    let attempt = try attempt(corners, gray: gray, extended: extended, wayUp: .likely, onlyKnownTitle: true)
                     guard attempt.titleKnown, (attempt.fields.title?.value.filter(\.isLetter).count ?? 0) >= Self.minimumGuessedNameLetters else { continue }
                     found = attempt
                     break boxes

@@ -93,13 +93,17 @@ struct ReadPipeline {
             let lightness = Self.textBoxLightness(base, gray: gray)
             let turns = lightness > Self.orientationLightness ? (main ? [0, 2] : [0]) : lightness < -Self.orientationLightness ? [2, 0] : [0, 2]
             DebugDump.trace("text box lighter than art by \(lightness): turns \(turns)")
+            // The main card measured clearly one way up: its quad is a card's, and the collector
+            // lines are read that way whatever its title band held.
+            let decisive = main && abs(lightness) > Self.orientationLightness
             for turn in turns {
                 let corners = (0..<4).map { base[($0 + turn) % 4] }
+                let wayUp: WayUp = turn != turns[0] ? .other : decisive ? .sure : .likely
                 for extended in [false, true] {
                     // A known title settled the top of the quad; a misplaced bottom is the
                     // alternatives' job below.
                     if extended, best?.settlesTitle == true { break }
-                    var attempt = try attempt(corners, gray: gray, extended: extended, likelyWayUp: turn == turns[0])
+                    var attempt = try attempt(corners, gray: gray, extended: extended, wayUp: wayUp)
                     if extended { attempt.prior = -0.15 } // the standard bands win a tie
                     if best == nil || attempt.score > best!.score { best = attempt }
                     tried.append(attempt)
@@ -138,7 +142,7 @@ struct ReadPipeline {
                                 ("aspect completed", Self.aspectCompleted(found.corners, imageWidth: gray.width, imageHeight: gray.height)),
                                 ("hung from top", found.titleKnown ? Self.hungFromTop(found.corners) : nil)]
             for case let (name, corners?) in alternatives {
-                var attempt = try attempt(corners, gray: gray, extended: false, likelyWayUp: true)
+                var attempt = try attempt(corners, gray: gray, extended: false, wayUp: .likely)
                 attempt.prior = -0.05
                 let wins = attempt.score > found.score + 0.1
                 DebugDump.trace("alternative \(name): score \(attempt.score) against \(found.score), \(wins ? "taken" : "not taken")")
@@ -203,11 +207,11 @@ struct ReadPipeline {
     }
 
     /// Reads the title band, then (when the title band is plausible) the collector band.
-    /// `likelyWayUp`: the corners are the way up the card most likely is (the way-up test's first
-    /// choice, or the way an earlier reading settled).
+    /// `wayUp`: whether the corners are the way up the card most likely is (the way-up test's
+    /// first choice, or the way an earlier reading settled), and how sure that is.
     /// `title`: the title band as already read (otherwise it is read here).
     /// `onlyKnownTitle`: the collector band is read only below a known title (a quad that is a guess).
-    func attempt(_ corners: [PixelPoint], gray: GrayImage, extended: Bool, likelyWayUp: Bool, title: RegionRead? = nil,
+    func attempt(_ corners: [PixelPoint], gray: GrayImage, extended: Bool, wayUp: WayUp, title: RegionRead? = nil,
                          onlyKnownTitle: Bool = false) throws -> Attempt {
         let titleRegion = extended ? CardLayout.extendedTitle : CardLayout.title
         let collectorRegion = extended ? CardLayout.extendedCollector : CardLayout.collector
@@ -216,12 +220,14 @@ struct ReadPipeline {
         let titleOnly = extractor.extract(title.observations)
         // The extractor put the vocabulary's name in place of what was read when it knew one.
         let known = titleOnly.title.map { title in options.resolveTitle?(title.value) != nil } ?? false
-        DebugDump.trace("title quality \(title.quality) known \(known) band \(extended ? "extended" : "standard") \(likelyWayUp ? "likely way up" : "other way up")")
-        guard known || (!onlyKnownTitle && (title.quality >= Self.minimumTitleQuality || (likelyWayUp && title.observations.isEmpty && !title.crowded))) else {
+        DebugDump.trace("title quality \(title.quality) known \(known) band \(extended ? "extended" : "standard") \(wayUp.rawValue)")
+        let titleMissed = !title.crowded && ((wayUp == .sure && !extended) || (wayUp != .other && title.observations.isEmpty))
+        guard known || (!onlyKnownTitle && (title.quality >= Self.minimumTitleQuality || titleMissed)) else {
             // No title where the quad puts it: the quad is not a card, or this way up is wrong.
-            // Its collector band would be noise, and noise is slow to read. (An empty title band
-            // the likely way up is read on: a quad seen at a steep angle can miss
-            // the title and still hold the collector lines.)
+            // Its collector band would be noise, and noise is slow to read. (The likely way up,
+            // an empty title band is read on, and so is a standard band of noise on a main card
+            // whose way up measured clearly: a quad seen at a steep angle can miss the title and
+            // still hold the collector lines.)
             return Attempt(corners: corners, observations: title.observations, fields: titleOnly, titleQuality: title.quality)
         }
         let collectorPatch = Self.patch(collectorRegion, cardHeight: CardLayout.bottomCardHeight, gray: gray, corners: corners)
@@ -256,6 +262,16 @@ struct ReadPipeline {
     /// The fewest letters of a name taken from a guessed read (a binarised band, a placed quad): a
     /// short name is what noise and fragments of longer titles hit (`Okk`, `Omen`, `Tear`).
     static let minimumGuessedNameLetters = 6
+
+    /// Which way up a quad is read, as far as the way-up test and earlier readings tell.
+    enum WayUp: String {
+        /// The likely way up, on the main card of a photo whose way-up test was decisive.
+        case sure = "sure way up"
+        /// The way-up test's first choice (or a way an earlier reading settled).
+        case likely = "likely way up"
+        /// The other way.
+        case other = "other way up"
+    }
 
     /// Below this quality a known title with nothing read below it does not settle the search
     /// (`Attempt.settlesTitle`). On the shared photos known titles read this badly were two

@@ -24,6 +24,38 @@ struct TurnedPhotoTests {
         return try Image(data: pgm, name: "\(relativePath) turned \(quarterTurns * 90)°.pgm")
     }
 
+    /// The photo's grey pixels turned clockwise by `degrees` about its centre, on a canvas grown
+    /// to hold all of it (the new corners repeat the nearest edge pixels), as an image.
+    static func tilted(_ relativePath: String, degrees: Double) throws -> Image {
+        let path = Paths.shared.appendingPathComponent(relativePath).path
+        try #require(FileManager.default.fileExists(atPath: path), "../shared/photos is missing")
+        let gray = try Image(contentsOf: path).grayPixels()
+        let a = degrees * .pi / 180, c = cos(a), s = sin(a)
+        let w = Int((Double(gray.width) * abs(c) + Double(gray.height) * abs(s)).rounded(.up))
+        let h = Int((Double(gray.width) * abs(s) + Double(gray.height) * abs(c)).rounded(.up))
+        var out = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                // The source point that lands here: turned back about the centres.
+                let dx = Double(x) - Double(w) / 2, dy = Double(y) - Double(h) / 2
+                let sx = c * dx + s * dy + Double(gray.width) / 2, sy = -s * dx + c * dy + Double(gray.height) / 2
+                out[y * w + x] = UInt8(gray.bilinear(sx, sy).rounded())
+            }
+        }
+        let pgm = Data("P5\n\(w) \(h)\n255\n".utf8) + Data(out)
+        return try Image(data: pgm, name: "\(relativePath) tilted \(degrees)°.pgm")
+    }
+
+    @Test("a card at a slant whose title band reads noise is read from its collector lines when its way up is clear")
+    func noisyTitleBandAtASlant() throws {
+        // Strong perspective and a 30° slant: the title band holds noise (`eae tek Aliiou`), not
+        // nothing; the text box against the art says clearly which way is up.
+        let image = try Self.tilted("alexandrearpin/photos/perspective/ori_valor_in_akros_1.JPG", degrees: 30)
+        let reading = try CardReaderAccuracyTests.reader().read(image: image)
+        #expect(reading.fields.collectorNumber?.value == "39")
+        #expect(reading.fields.setCode?.value == "ori")
+    }
+
     @Test("turned round, a card whose title band reads empty the likely way up is still read from its collector lines")
     func emptyTitleTurnedRound() throws {
         // Strong perspective: the title band misses the title, but the collector lines read
