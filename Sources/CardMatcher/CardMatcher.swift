@@ -54,7 +54,7 @@ public struct CardMatcher: Sendable {
                 confidence = 0.97 * set.score.squareRoot()
             } else if titleScore >= 0.6 {
                 confidence = 0.88 * set.score.squareRoot()
-            } else if e.title == nil || p.language != "en" {
+            } else if e.titleIsNoise || p.language != "en" {
                 // Unreadable or foreign title: the set code, number, printed size and rarity must all agree.
                 confidence = set.exact && sizeAgrees && rarityAgrees ? 0.86 : 0.6
             } else {

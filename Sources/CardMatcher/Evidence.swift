@@ -42,6 +42,15 @@ struct Evidence {
     /// The best name match, if any.
     var bestName: NameMatch? { names.first }
 
+    /// No title, or one that is no card's name read nearly right (`isa hee Ss` from an underexposed
+    /// title bar comes nearest to Saheeli Rai): it can neither confirm a printing nor contradict
+    /// the collector lines.
+    var titleIsNoise: Bool { (bestName?.score ?? 0) < Self.noiseTitleScore }
+
+    /// Below this best name score a title is noise. (Titles read with a letter or two wrong score
+    /// 0.8 and up against their name.)
+    static let noiseTitleScore = 0.75
+
     /// How far the best name's score is ahead of the next name's (1 when it is alone).
     var nameMargin: Double {
         guard let best = names.first else { return 0 }

@@ -47,6 +47,23 @@ struct CardMatcherTests {
         #expect(result.card?.setCode == "xln")
     }
 
+    @Test("a title read as noise neither confirms nor vetoes collector lines that agree on set, number, size and rarity")
+    func noiseTitle() throws {
+        // An underexposed photo of a DTK card read `isa hee Ss` in its title bar and `057/264 C`,
+        // `DTK • EN` below: the noise came nearest to Saheeli Rai and outvoted the collector lines.
+        var fields = try MatcherFixtures.read("gurmag_drowner_flat.png")
+        #expect(fields.setCode?.value == "dtk" && fields.collectorNumber?.value == "57", "the premise: the lines read")
+        fields.title = ExtractedField(value: "isa hee Ss", confidence: 0.44, sources: ["isa hee Ss"])
+        let noise = try matcher.match(fields)
+        #expect(noise.status == .identified)
+        #expect(noise.card?.name == "Gurmag Drowner")
+        // A title that reads as another card's name still contradicts them.
+        fields.title = ExtractedField(value: "Counterspell", confidence: 0.9, sources: ["Counterspell"])
+        let other = try matcher.match(fields)
+        #expect(other.status != .identified || other.card?.name == "Counterspell")
+        #expect(other.card?.name != "Gurmag Drowner")
+    }
+
     @Test("title only with several printings: ambiguous with candidates, never a guess")
     func titleOnly() throws {
         let fields = try MatcherFixtures.read("counterspell_flat.png")
