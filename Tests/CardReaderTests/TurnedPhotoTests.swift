@@ -46,22 +46,26 @@ struct TurnedPhotoTests {
         return try Image(data: pgm, name: "\(relativePath) tilted \(degrees)°.pgm")
     }
 
-    @Test("a card at a slant whose title band reads noise is read from its collector lines when its way up is clear")
-    func noisyTitleBandAtASlant() throws {
-        // Strong perspective and a 30° slant: the title band holds noise (`eae tek Aliiou`), not
-        // nothing; the text box against the art says clearly which way is up.
-        let image = try Self.tilted("alexandrearpin/photos/perspective/ori_valor_in_akros_1.JPG", degrees: 30)
-        let reading = try CardReaderAccuracyTests.reader().read(image: image)
-        #expect(reading.fields.collectorNumber?.value == "39")
-        #expect(reading.fields.setCode?.value == "ori")
+    /// Valor in Akros, in strong perspective: its title band misses the title, its collector lines
+    /// read `039/272 U` over `ORI • EN`.
+    enum ValorCopy: String, CaseIterable, Sendable {
+        /// Turned round: the title band reads empty the likely way up, which is not the
+        /// locator's way up.
+        case turnedRound = "turned 180°"
+        /// Tilted 30°: the title band holds noise (`eae tek Aliiou`), not nothing; the text box
+        /// against the art says clearly which way is up.
+        case tilted = "tilted 30°"
+
+        func image() throws -> Image {
+            let file = "alexandrearpin/photos/perspective/ori_valor_in_akros_1.JPG"
+            return self == .turnedRound ? try TurnedPhotoTests.turned(file, quarterTurns: 2) : try TurnedPhotoTests.tilted(file, degrees: 30)
+        }
     }
 
-    @Test("turned round, a card whose title band reads empty the likely way up is still read from its collector lines")
-    func emptyTitleTurnedRound() throws {
-        // Strong perspective: the title band misses the title, but the collector lines read
-        // (039/272 U, ORI • EN). Upright the locator's way up is the card's; turned round it is not.
-        let image = try Self.turned("alexandrearpin/photos/perspective/ori_valor_in_akros_1.JPG", quarterTurns: 2)
-        let reading = try CardReaderAccuracyTests.reader().read(image: image)
+    @Test("a card whose title band misses the title is still read from its collector lines, the likely way up",
+          arguments: ValorCopy.allCases)
+    func titleBandMissed(_ copy: ValorCopy) throws {
+        let reading = try CardReaderAccuracyTests.reader().read(image: copy.image())
         #expect(reading.fields.collectorNumber?.value == "39")
         #expect(reading.fields.setCode?.value == "ori")
     }
