@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Robustness check: the labelled photo_single photos of ../shared/photos turned, tilted, shrunk,
+# darkened, blurred and recompressed, run through the benchmark (release build). The held-out
+# photos the project is judged on are of the same kinds as the shared ones, not the same photos:
+# what reads only as photographed is tuned to them. Copies go to out/robustness/ (gitignored; the
+# photos are not ours to commit), the report to out/robustness/bench.md and bench.json.
+#
+#   scripts/robustness.sh                 # every variant
+#   scripts/robustness.sh r90 a30 half    # some of them
+#
+# Variants (all start from the photo upright as a viewer shows it, EXIF applied then removed, JPEG
+# quality 95, so `up` is the baseline; EXIF capture days are gone too):
+#   up            the upright copy
+#   r90 r180 r270 turned by a quarter, a half, three quarters
+#   a30 a45 a135 a250  tilted by that many degrees, the canvas grown, corners filled from the edges
+#   half          half the width and height
+#   dark          brightness at 55%
+#   blur          Gaussian blur, sigma 1.5 px
+#   q40           recompressed at JPEG quality 40
+# Needs ImageMagick's `convert` (Debian imagemagick; installed if missing, with root or sudo).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+scripts/setup.sh
+if ! command -v convert >/dev/null || ! convert -version 2>/dev/null | grep -q ImageMagick; then
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get install -y -qq --no-install-recommends imagemagick >&2
+fi
+CONVERT=$(command -v convert-im6.q16 || command -v convert)
+
+photos=../shared/photos
+out=out/robustness
+variants=("$@")
+[ ${#variants[@]} -eq 0 ] && variants=(up r90 r180 r270 a30 a45 a135 a250 half dark blur q40)
+
+variant_args() { # name -> convert arguments applied to the upright copy
+  case "$1" in
+    up) ;;
+    r90|r180|r270) echo "-rotate ${1#r}" ;;
+    a*) echo "-virtual-pixel Edge +distort SRT ${1#a} +repage" ;;
+    half) echo "-resize 50%" ;;
+    dark) echo "-modulate 55" ;;
+    blur) echo "-blur 0x1.5" ;;
+    q40) echo "-quality 40" ;;
+    *) echo "robustness: unknown variant $1" >&2; exit 2 ;;
+  esac
+}
+
+rm -rf "$out"; mkdir -p "$out/upright"
+echo "file,name,set,collector_number,kind,notes" > "$out/labels.csv"
+# One upright copy per labelled photo_single photo (the first label row of each file).
+grep ',photo_single,' "$photos/labels.csv" | awk -F, '!seen[$1]++' | while IFS= read -r row; do
+  file=${row%%,*}
+  copy="$(echo "$file" | tr '/' '_')"; copy="${copy%.*}.jpg"
+  "$CONVERT" "$photos/$file" -auto-orient -strip -quality 95 "$out/upright/$copy"
+  for v in "${variants[@]}"; do
+    echo "$v/$copy,${row#*,}" >> "$out/labels.csv"
+  done
+done
+for v in "${variants[@]}"; do
+  mkdir -p "$out/$v"
+  args=$(variant_args "$v")
+  quality=$([ "$v" = q40 ] && echo 40 || echo 95)
+  # One convert per core (a tilt of an 8 MP photo takes seconds).
+  printf '%s\n' "$out"/upright/*.jpg | xargs -P "$(nproc)" -I{} sh -c \
+    '"$0" "$1" $2 -quality "$3" "$4/$(basename "$1")"' "$CONVERT" {} "$args" "$quality" "$out/$v"
+done
+rm -rf "$out/upright"
+
+swift build -c release --scratch-path .build-bench --product cardscan-bench
+bench="$(swift build -c release --scratch-path .build-bench --show-bin-path)/cardscan-bench"
+"$bench" "$out" --no-references --no-openmp --no-catalog --json "$out/bench.json" | tee "$out/bench.md"
