@@ -32,16 +32,11 @@ struct OrientationTests {
 
     @Test("a saga photographed upside down measures upright (art beside its text box), and is still read turned round")
     func sagaUpsideDown() throws {
-        let path = Paths.shared.appendingPathComponent("thaen/single/sample-michikos-reign-of-truth.jpg").path
-        try #require(FileManager.default.fileExists(atPath: path), "../shared/photos is missing")
-        let upright = try Image(contentsOf: path).grayPixels()
-        let turned = GrayImage(width: upright.width, height: upright.height, pixels: upright.pixels.reversed())
+        let turned = TurnedPhotoTests.turnedRound(try TurnedPhotoTests.sharedPhoto("thaen/single/sample-michikos-reign-of-truth.jpg"))
         let located = try #require(CardLocator().locate(turned))
         let lightness = ReadPipeline.textBoxLightness(BorderRefiner().refine(located.corners, in: turned), gray: turned)
         #expect(lightness > ReadPipeline.orientationLightness, "the premise: the way-up test is fooled (\(lightness))")
-        // The photo turned round by 180°, as a PGM file for the reader's usual entry point.
-        let pgm = Data("P5\n\(turned.width) \(turned.height)\n255\n".utf8) + Data(turned.pixels)
-        let reading = try CardReaderAccuracyTests.reader().read(image: Image(data: pgm, name: "michiko-turned.pgm"))
+        let reading = try CardReaderAccuracyTests.reader().read(image: TurnedPhotoTests.image(turned, name: "michiko-turned"))
         #expect(reading.fields.title?.value == "Michiko's Reign of Truth")
         #expect(reading.rotation == 180)
     }

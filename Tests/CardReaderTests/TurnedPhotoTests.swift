@@ -8,28 +8,26 @@ import Testing
 /// way the card is read first comes from the way-up test, not from the locator.
 @Suite("Real photos turned round (no EXIF)")
 struct TurnedPhotoTests {
-    /// The photo's grey pixels turned clockwise by `quarterTurns` quarter turns, as an image.
-    static func turned(_ relativePath: String, quarterTurns: Int) throws -> Image {
+    /// A shared photo's grey pixels (EXIF applied).
+    static func sharedPhoto(_ relativePath: String) throws -> GrayImage {
         let path = Paths.shared.appendingPathComponent(relativePath).path
         try #require(FileManager.default.fileExists(atPath: path), "../shared/photos is missing")
-        var gray = try Image(contentsOf: path).grayPixels()
-        for _ in 0..<(quarterTurns % 4) {
-            var out = [UInt8](repeating: 0, count: gray.pixels.count)
-            for y in 0..<gray.height {
-                for x in 0..<gray.width { out[x * gray.height + (gray.height - 1 - y)] = gray.pixels[y * gray.width + x] }
-            }
-            gray = GrayImage(width: gray.height, height: gray.width, pixels: out)
-        }
-        let pgm = Data("P5\n\(gray.width) \(gray.height)\n255\n".utf8) + Data(gray.pixels)
-        return try Image(data: pgm, name: "\(relativePath) turned \(quarterTurns * 90)°.pgm")
+        return try Image(contentsOf: path).grayPixels()
     }
 
-    /// The photo's grey pixels turned clockwise by `degrees` about its centre, on a canvas grown
-    /// to hold all of it (the new corners repeat the nearest edge pixels), as an image.
-    static func tilted(_ relativePath: String, degrees: Double) throws -> Image {
-        let path = Paths.shared.appendingPathComponent(relativePath).path
-        try #require(FileManager.default.fileExists(atPath: path), "../shared/photos is missing")
-        let gray = try Image(contentsOf: path).grayPixels()
+    /// Grey pixels as an image for the reader's usual entry point (a PGM file's bytes).
+    static func image(_ gray: GrayImage, name: String) throws -> Image {
+        try Image(data: Data("P5\n\(gray.width) \(gray.height)\n255\n".utf8) + Data(gray.pixels), name: "\(name).pgm")
+    }
+
+    /// The pixels turned half-way round.
+    static func turnedRound(_ gray: GrayImage) -> GrayImage {
+        GrayImage(width: gray.width, height: gray.height, pixels: gray.pixels.reversed())
+    }
+
+    /// The pixels turned clockwise by `degrees` about their centre, on a canvas grown to hold all
+    /// of them (the new corners repeat the nearest edge pixels).
+    static func tilted(_ gray: GrayImage, degrees: Double) -> GrayImage {
         let a = degrees * .pi / 180, c = cos(a), s = sin(a)
         let w = Int((Double(gray.width) * abs(c) + Double(gray.height) * abs(s)).rounded(.up))
         let h = Int((Double(gray.width) * abs(s) + Double(gray.height) * abs(c)).rounded(.up))
@@ -42,8 +40,7 @@ struct TurnedPhotoTests {
                 out[y * w + x] = UInt8(gray.bilinear(sx, sy).rounded())
             }
         }
-        let pgm = Data("P5\n\(w) \(h)\n255\n".utf8) + Data(out)
-        return try Image(data: pgm, name: "\(relativePath) tilted \(degrees)°.pgm")
+        return GrayImage(width: w, height: h, pixels: out)
     }
 
     /// Valor in Akros, in strong perspective: its title band misses the title, its collector lines
@@ -57,8 +54,9 @@ struct TurnedPhotoTests {
         case tilted = "tilted 30°"
 
         func image() throws -> Image {
-            let file = "alexandrearpin/photos/perspective/ori_valor_in_akros_1.JPG"
-            return self == .turnedRound ? try TurnedPhotoTests.turned(file, quarterTurns: 2) : try TurnedPhotoTests.tilted(file, degrees: 30)
+            let photo = try TurnedPhotoTests.sharedPhoto("alexandrearpin/photos/perspective/ori_valor_in_akros_1.JPG")
+            let copy = self == .turnedRound ? TurnedPhotoTests.turnedRound(photo) : TurnedPhotoTests.tilted(photo, degrees: 30)
+            return try TurnedPhotoTests.image(copy, name: "ori_valor_in_akros_1 \(rawValue)")
         }
     }
 
