@@ -39,12 +39,7 @@ public enum Bench {
         } ?? config.identifier
         Progress.line("cardscan-bench: identification by \(identifier.name)")
         // With a catalog the reader gets its vocabularies, as `cardscan identify` does.
-        var readerOptions = config.readerOptions
-        if let catalog = prepared.catalog {
-            let vocabularies = CardReader.Options.vocabularies(of: catalog)
-            readerOptions.resolveSetCode = vocabularies.resolveSetCode
-            readerOptions.resolveTitle = vocabularies.resolveTitle
-        }
+        let readerOptions = prepared.catalog.map { config.readerOptions.withVocabularies(of: $0) } ?? config.readerOptions
 
         // Pass 1: one reader, sequential — accuracy and stage times come from here.
         let resetWorked = Machine.resetPeakRSS()

@@ -11,7 +11,7 @@ final class Identifier {
     let matcher: CardMatcher
 
     init(catalog: CardCatalog, tessdata: String?) throws {
-        reader = try CardReader(options: .vocabularies(of: catalog, tessdataPath: tessdata))
+        reader = try CardReader(options: CardReader.Options(tessdataPath: tessdata).withVocabularies(of: catalog))
         matcher = CardMatcher(catalog: catalog)
     }
 

@@ -19,7 +19,7 @@ struct SharedPhotoMatchTests {
     @Test("photo_single: printings identified stay above the floor, and no identified card is wrong")
     func floor() throws {
         let catalog = try SharedCardData.catalog.get().catalog
-        let reader = try CardReader(options: .vocabularies(of: catalog))
+        let reader = try CardReader(options: CardReader.Options().withVocabularies(of: catalog))
         let matcher = CardMatcher(catalog: catalog)
         let labels = try String(contentsOf: Self.shared.appendingPathComponent("photos/labels.csv"), encoding: .utf8)
         var numbered = 0, printings = 0, identified = 0, wrong: [String] = []

@@ -80,7 +80,7 @@ struct CardReaderAccuracyTests {
 
     static func reader() throws -> CardReader {
         let catalog = try catalog.get()
-        return try CardReader(options: .vocabularies(of: catalog))
+        return try CardReader(options: CardReader.Options().withVocabularies(of: catalog))
     }
 
     @Test("reading with the photo kept for --annotate reads exactly what a plain read does")

@@ -18,7 +18,7 @@ struct BenchScoringTests {
         let multi = try #require(photos.first { $0.file == "multi_3cards.jpg" })
         #expect(multi.labels.count == 3)
         let catalog = try SampleCatalog.open()
-        let options = CardReader.Options.vocabularies(of: catalog)
+        let options = CardReader.Options().withVocabularies(of: catalog)
         let run = try ReaderPool.run(photos: [multi], jobs: 1, options: options,
                                      identifier: .matcher(catalog: catalog, description: "sample")) { _, _, _ in }
         let outcome = try #require(run.outcomes.first)
