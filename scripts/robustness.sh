@@ -24,7 +24,8 @@ export PATH="/opt/swift/usr/bin:$PATH"
 scripts/setup.sh
 if ! command -v convert >/dev/null || ! convert -version 2>/dev/null | grep -q ImageMagick; then
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get install -y -qq --no-install-recommends imagemagick >&2
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends imagemagick >&2
 fi
 CONVERT=$(command -v convert-im6.q16 || command -v convert)
 
@@ -42,9 +43,13 @@ variant_args() { # name -> convert arguments applied to the upright copy
     dark) echo "-modulate 55" ;;
     blur) echo "-blur 0x1.5" ;;
     q40) echo "-quality 40" ;;
-    *) echo "robustness: unknown variant $1" >&2; exit 2 ;;
+    *) return 1 ;;
   esac
 }
+# Every variant checked before any copy is made (a typo must not yield unaltered copies).
+for v in "${variants[@]}"; do
+  variant_args "$v" >/dev/null || { echo "robustness: unknown variant '$v' (see the list at the top of $0)" >&2; exit 2; }
+done
 
 rm -rf "$out"; mkdir -p "$out/upright"
 echo "file,name,set,collector_number,kind,notes" > "$out/labels.csv"
