@@ -52,6 +52,9 @@ SETS = [
 # Sets released only in a video game: their cards get Scryfall's `"digital": true`.
 DIGITAL = {"pz2"}
 
+# Sets printed with a white border (Scryfall's `border_color`); every other set here is black-bordered.
+WHITE_BORDER = {"2ed", "7ed", "8ed"}
+
 # set, number, name, rarity, mana cost, type line[, layout, faces [(name, cost, type)], lang, printed name]
 CARDS = [
     # The synthetic fixtures' cards.
@@ -177,6 +180,7 @@ def main():
             "collector_number": number,
             "rarity": rarity,
             "digital": set_code in DIGITAL,
+            "border_color": "white" if set_code in WHITE_BORDER else "black",
         }
         if printed:
             card["printed_name"] = printed

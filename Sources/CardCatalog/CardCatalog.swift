@@ -178,6 +178,7 @@ public final class CardCatalog: Sendable {
             for row in try Row.fetchAll(db, sql: "SELECT lang, count(*) FROM printing GROUP BY lang") {
                 languages[row[0]] = row[1]
             }
+            let columns = Set(try db.columns(in: "printing").map(\.name))
             return CatalogInfo(
                 path: url.path, isSample: isSample,
                 updatedAt: try String.fetchOne(db, sql: "SELECT value FROM catalog_meta WHERE key = 'updated_at'"),
@@ -185,8 +186,10 @@ public final class CardCatalog: Sendable {
                 printings: try Int.fetchOne(db, sql: "SELECT count(*) FROM printing") ?? 0,
                 cards: try Int.fetchOne(db, sql: "SELECT count(DISTINCT name) FROM printing") ?? 0,
                 sets: setsByCode.count, searchNames: names.entries.count, languages: languages,
-                digitalOnly: try db.columns(in: "printing").contains { $0.name == "paper" }
-                    ? Int.fetchOne(db, sql: "SELECT count(*) FROM printing WHERE paper = 0") ?? 0 : nil)
+                digitalOnly: columns.contains("paper")
+                    ? try Int.fetchOne(db, sql: "SELECT count(*) FROM printing WHERE paper = 0") ?? 0 : nil,
+                whiteBordered: columns.contains("border_color")
+                    ? try Int.fetchOne(db, sql: "SELECT count(*) FROM printing WHERE border_color = 'white'") ?? 0 : nil)
         }
     }
 

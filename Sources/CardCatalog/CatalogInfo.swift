@@ -34,4 +34,7 @@ public struct CatalogInfo: Sendable, Codable, Hashable {
     /// Printings released only in a video game (left out when matching photos); nil when the
     /// catalog was built by an older cardscan that did not record it (import again to fix).
     public var digitalOnly: Int?
+    /// White-bordered printings (a photo's border tells them from black-bordered reprints); nil
+    /// when the catalog was built by an older cardscan that did not record borders (import again).
+    public var whiteBordered: Int?
 }

@@ -3,9 +3,10 @@ import GRDB
 /// The catalog's SQLite schema. The catalog is derived data: it can always be rebuilt from the
 /// sources, so there are no migrations — a file with another schema version is rebuilt on import.
 enum CatalogSchema {
-    static let version = 2
-    /// Versions a catalog can be read at: version 1 lacks `printing.paper` (read as unknown).
-    static let readableVersions = 1...2
+    static let version = 3
+    /// Versions a catalog can be read at: version 1 lacks `printing.paper`, versions 1 and 2 lack
+    /// `printing.border_color` (both read as unknown).
+    static let readableVersions = 1...3
 
     /// Bit flags in `printing.sources` / `card_set.sources`.
     enum Source: Int {
@@ -27,7 +28,7 @@ enum CatalogSchema {
             printed_name TEXT, lang TEXT NOT NULL, set_code TEXT NOT NULL, collector_number TEXT NOT NULL,
             rarity TEXT, layout TEXT, type_line TEXT, mana_cost TEXT, mana_value REAL, colors TEXT,
             released_at TEXT, finishes TEXT, price_usd TEXT, price_usd_foil TEXT, price_eur TEXT,
-            price_tix TEXT, paper INTEGER, sources INTEGER NOT NULL, import_gen INTEGER NOT NULL);
+            price_tix TEXT, paper INTEGER, border_color TEXT, sources INTEGER NOT NULL, import_gen INTEGER NOT NULL);
         CREATE TABLE IF NOT EXISTS search_name (
             text TEXT NOT NULL, card_name TEXT NOT NULL, kind INTEGER NOT NULL, lang TEXT NOT NULL,
             printings INTEGER NOT NULL, PRIMARY KEY (text, card_name)) WITHOUT ROWID;
@@ -45,7 +46,7 @@ enum CatalogSchema {
     static let printingColumns = [
         "id", "oracle_id", "name", "face_names", "printed_name", "lang", "set_code", "collector_number",
         "rarity", "layout", "type_line", "mana_cost", "mana_value", "colors", "released_at", "finishes",
-        "price_usd", "price_usd_foil", "price_eur", "price_tix", "paper",
+        "price_usd", "price_usd_foil", "price_eur", "price_tix", "paper", "border_color",
     ]
 
     static func create(_ db: Database) throws {
@@ -76,7 +77,8 @@ extension Printing {
             colors: colors.map { $0.isEmpty ? [] : $0.components(separatedBy: ",") } ?? [],
             releasedAt: row["released_at"],
             finishes: finishes.map { $0.isEmpty ? [] : $0.components(separatedBy: ",") } ?? [],
-            prices: prices.isEmpty ? nil : prices, isPaper: row["paper"])
+            prices: prices.isEmpty ? nil : prices, isPaper: row["paper"],
+            borderColor: (row["border_color"] as String?).flatMap(BorderColor.init(rawValue:)))
     }
 
     /// Values bound in `CatalogSchema.printingColumns` order.
@@ -84,7 +86,7 @@ extension Printing {
         [id, oracleID, name, faceNames.isEmpty ? nil : faceNames.joined(separator: " // "), printedName, language,
          setCode, collectorNumber, rarity, layout, typeLine, manaCost, manaValue,
          colors.joined(separator: ","), releasedAt, finishes.isEmpty ? nil : finishes.joined(separator: ","),
-         prices?.usd, prices?.usdFoil, prices?.eur, prices?.tix, isPaper]
+         prices?.usd, prices?.usdFoil, prices?.eur, prices?.tix, isPaper, borderColor?.rawValue]
     }
 }
 

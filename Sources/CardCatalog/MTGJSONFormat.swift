@@ -26,6 +26,7 @@ struct MTGJSONCardDTO: Decodable {
     let printedName: String?
     /// Where the card was released (`paper`, `mtgo`, `arena`, ...).
     let availability: [String]?
+    let borderColor: String?
 
     /// The printing this record describes, or nil when it has no Scryfall id to key it by.
     func printing(setReleaseDate: String?) -> Printing? {
@@ -50,7 +51,8 @@ struct MTGJSONCardDTO: Decodable {
             language: lang, setCode: MTGJSONSetCode.scryfall(setCode), collectorNumber: number,
             rarity: rarity, layout: layout, typeLine: type, manaCost: manaCost,
             manaValue: manaValue ?? convertedManaCost, colors: colors ?? [], releasedAt: setReleaseDate,
-            finishes: finishList, prices: nil, isPaper: availability.map { $0.contains("paper") })
+            finishes: finishList, prices: nil, isPaper: availability.map { $0.contains("paper") },
+            borderColor: borderColor.flatMap(BorderColor.init(rawValue:)))
     }
 }
 

@@ -39,6 +39,8 @@ public struct Printing: Sendable, Hashable, Codable {
     /// Printed on paper: false for a digital-only printing (Magic Online and Arena promos, Vintage
     /// Masters, ...), which no photo can show; nil when the source did not say.
     public var isPaper: Bool?
+    /// The colour of the card's outer border (nil when the source did not say).
+    public var borderColor: BorderColor?
 
     /// Market prices as the source gave them (decimal strings, nil when absent).
     public struct Prices: Sendable, Hashable, Codable {
@@ -61,20 +63,28 @@ public struct Printing: Sendable, Hashable, Codable {
         printedName: String? = nil, language: String = "en", setCode: String, collectorNumber: String,
         rarity: String? = nil, layout: String? = nil, typeLine: String? = nil, manaCost: String? = nil,
         manaValue: Double? = nil, colors: [String] = [], releasedAt: String? = nil,
-        finishes: [String] = [], prices: Prices? = nil, isPaper: Bool? = nil
+        finishes: [String] = [], prices: Prices? = nil, isPaper: Bool? = nil, borderColor: BorderColor? = nil
     ) {
         self.id = id; self.oracleID = oracleID; self.name = name; self.faceNames = faceNames
         self.printedName = printedName; self.language = language; self.setCode = setCode
         self.collectorNumber = collectorNumber; self.rarity = rarity; self.layout = layout
         self.typeLine = typeLine; self.manaCost = manaCost; self.manaValue = manaValue
         self.colors = colors; self.releasedAt = releasedAt; self.finishes = finishes; self.prices = prices
-        self.isPaper = isPaper
+        self.isPaper = isPaper; self.borderColor = borderColor
     }
 
     /// Whether a foil version exists (from `finishes`; nil when the source did not say).
     public var hasFoil: Bool? { finishes.isEmpty ? nil : finishes.contains { $0 != "nonfoil" } }
     /// Whether a non-foil version exists (nil when the source did not say).
     public var hasNonFoil: Bool? { finishes.isEmpty ? nil : finishes.contains("nonfoil") }
+}
+
+/// The colour of a card's outer border, as Scryfall (`border_color`) and MTGJSON (`borderColor`)
+/// name it. White borders mark Unlimited, Revised, Fourth to Ninth Edition and some early
+/// expansions' reprints; it is one of the few things that tells an old reprint from the original
+/// when no collector number is printed or readable.
+public enum BorderColor: String, Sendable, Hashable, Codable, CaseIterable {
+    case black, white, borderless, gold, silver, yellow
 }
 
 /// A set (expansion, core set, promo set, ...).

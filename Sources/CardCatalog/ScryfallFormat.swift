@@ -38,6 +38,7 @@ struct ScryfallCardDTO: Decodable {
     /// Released only in a video game (`games` is no guide: it lists where a card is *playable*,
     /// and gold-bordered or Collectors' Edition paper cards are playable nowhere).
     let digital: Bool?
+    let border_color: String?
 
     /// Colours of all faces in WUBRG order (Scryfall puts them on the faces of double-faced cards).
     static func union(_ lists: [[String]]) -> [String] {
@@ -70,7 +71,7 @@ struct ScryfallCardDTO: Decodable {
             language: lang ?? "en", setCode: set.lowercased(), collectorNumber: collector_number,
             rarity: rarity, layout: layout, typeLine: type_line, manaCost: mana_cost, manaValue: cmc,
             colors: colors ?? Self.union(card_faces?.compactMap(\.colors) ?? []), releasedAt: released_at, finishes: finishList, prices: priceValue,
-            isPaper: digital.map { !$0 })
+            isPaper: digital.map { !$0 }, borderColor: border_color.flatMap(BorderColor.init(rawValue:)))
     }
 }
 

@@ -43,6 +43,11 @@ struct CatalogInfoCommand: ParsableCommand {
         } else {
             print("digital-only printings: not recorded by the cardscan that built this catalog; import again to record them")
         }
+        if let white = info.whiteBordered {
+            print("white-bordered printings: \(white) (a photo's border tells them from black-bordered reprints)")
+        } else {
+            print("border colours: not recorded by the cardscan that built this catalog; import again to record them")
+        }
         let shown = sets ? allSets : Array(allSets.prefix(10))
         print(sets ? "sets:" : "newest sets (--sets for all):")
         for s in shown {

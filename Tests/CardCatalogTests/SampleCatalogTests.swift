@@ -123,6 +123,25 @@ struct CatalogSchemaVersionTests {
         #expect(try !CatalogImporter(catalogURL: url).importFiles([TestPaths.sampleSets]).rebuiltUnmergeableCatalog)
     }
 
+    @Test("a version-2 catalog (before border colours) still opens; its printings' border is unknown")
+    func versionTwo() throws {
+        let url = try catalog { db in
+            try db.execute(sql: "ALTER TABLE printing DROP COLUMN border_color")
+            try db.execute(sql: "UPDATE catalog_meta SET value = '2' WHERE key = 'schema_version'")
+        }
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let catalog = try CardCatalog(url: url)
+        let counterspells = try catalog.printings(named: "Counterspell")
+        #expect(counterspells.count == 4)
+        #expect(counterspells.allSatisfy { $0.borderColor == nil })
+        #expect(try catalog.info().whiteBordered == nil) // `catalog info` says to import again
+        #expect(try !CatalogImporter.isCurrentCatalog(url)) // the next import rebuilds it
+        // A current one has them (the sample writes Scryfall's `border_color`).
+        let current = try SampleCatalog.open()
+        let bordered = try current.printings(named: "Counterspell").map { ($0.setCode, $0.borderColor) }
+        #expect(Dictionary(uniqueKeysWithValues: bordered) == ["lea": .black, "2ed": .white, "7ed": .white, "mh2": .black])
+    }
+
     @Test("a catalog from a newer cardscan is refused with a clear reason")
     func newer() throws {
         let url = try catalog { db in

@@ -55,6 +55,19 @@ struct SharedDataImportTests {
         #expect(try catalog.printings(set: "mb1", number: "30").first?.isPaper == true)
     }
 
+    @Test("Border colours come from both sources (Scryfall `border_color`, MTGJSON `borderColor`)")
+    func borderColors() throws {
+        let catalog = try SharedCatalog.get().catalog
+        let wildcats = try catalog.printings(named: "Canyon Wildcat")
+        #expect(Dictionary(uniqueKeysWithValues: wildcats.map { ($0.setCode, $0.borderColor) })
+                == ["8ed": .white, "tmp": .black, "ddh": .black, "tpr": .black])
+        let bolts = try catalog.printings(named: "Lightning Bolt")
+        #expect(bolts.filter { ["3ed", "4ed"].contains($0.setCode) }.allSatisfy { $0.borderColor == .white })
+        #expect(bolts.filter { ["lea", "ced", "m10"].contains($0.setCode) }.allSatisfy { $0.borderColor == .black })
+        // MTGJSON-only printings carry it too.
+        #expect(try catalog.printings(set: "mb1", number: "30").first?.borderColor == .black)
+    }
+
     @Test("Exact lookup, multi-face names and printings by name")
     func lookups() throws {
         let catalog = try SharedCatalog.get().catalog
