@@ -30,7 +30,7 @@ public enum Annotator {
         let summary = [
             "title: \(f.title?.value ?? "-")",
             "number: \(f.collectorNumber?.value ?? "-")\(f.setSize.map { "/\($0.value)" } ?? "")  rarity: \(f.rarity?.value ?? "-")",
-            "set: \(f.setCode?.value ?? "-")  lang: \(f.language?.value ?? "-")  frame: \(f.frameEra.rawValue)  rotation: \(reading.rotation)",
+            "set: \(f.setCode?.value ?? "-")  lang: \(f.language?.value ?? "-")  frame: \(f.frameEra.rawValue)  border: \(f.borderColor?.value ?? "-")  rotation: \(reading.rotation)",
         ]
         canvas.fillRect(x: 0, y: 0, width: min(canvas.width, 760), height: 22 * summary.count + 10, color: (255, 255, 255))
         for (i, line) in summary.enumerated() { labels.append(ImageLabel(text: line, x: 8, y: 22 * (i + 1), color: 0x0000C0)) }

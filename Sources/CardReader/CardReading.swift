@@ -81,12 +81,16 @@ public struct ExtractedFields: Sendable, Codable, Equatable {
     public var language: ExtractedField<String>?
     /// Frame generation suggested by the collector line.
     public var frameEra: FrameEra
+    /// The card's border colour in Scryfall's words (`white` or `black`), when the edges of the
+    /// card in the photo decide it; `sources[0]` has each side's vote (top, right, bottom, left).
+    public var borderColor: ExtractedField<String>?
 
     /// Nothing found.
     public init(title: ExtractedField<String>? = nil, collectorNumber: ExtractedField<String>? = nil,
                 printedNumber: String? = nil, setSize: ExtractedField<Int>? = nil,
                 rarity: ExtractedField<String>? = nil, setCode: ExtractedField<String>? = nil,
-                language: ExtractedField<String>? = nil, frameEra: FrameEra = .unknown) {
+                language: ExtractedField<String>? = nil, frameEra: FrameEra = .unknown,
+                borderColor: ExtractedField<String>? = nil) {
         self.title = title
         self.collectorNumber = collectorNumber
         self.printedNumber = printedNumber
@@ -95,6 +99,7 @@ public struct ExtractedFields: Sendable, Codable, Equatable {
         self.setCode = setCode
         self.language = language
         self.frameEra = frameEra
+        self.borderColor = borderColor
     }
 
     /// Takes the collector fields another read of the same lines found and this one lacks: the

@@ -26,7 +26,7 @@ struct ReadPipeline {
         let locatedAt = Clock.now
         DebugDump.trace("main region confidence \(located.first?.confidence ?? 0)")
         let first = try read(gray: gray, located: located.first, scanShaped: scanShaped, main: true)
-        var readings = [reading(image, first, locateConfidence: located.first?.confidence ?? 0,
+        var readings = [reading(image, first, gray: gray, locateConfidence: located.first?.confidence ?? 0,
                                 decode: Clock.ms(converted, start), locate: Clock.ms(start, locatedAt), ocr: Clock.ms(locatedAt, Clock.now))]
         // The whole image read as the card: a flat scan of one card.
         guard !Self.isWholeImage(first.corners, gray) else { return readings }
@@ -43,12 +43,16 @@ struct ReadPipeline {
                 readings[0].timings.ocr += spent
                 continue
             }
-            readings.append(reading(image, read, locateConfidence: other.confidence, decode: 0, locate: 0, ocr: spent))
+            readings.append(reading(image, read, gray: gray, locateConfidence: other.confidence, decode: 0, locate: 0, ocr: spent))
         }
         return readings
     }
 
-    private func reading(_ image: Image, _ read: Attempt, locateConfidence: Double, decode: Double, locate: Double, ocr: Double) -> CardReading {
+    private func reading(_ image: Image, _ read: Attempt, gray: GrayImage, locateConfidence: Double, decode: Double, locate: Double, ocr: Double) -> CardReading {
+        var fields = read.fields
+        // (A scan filling the image has no edge around it to measure.)
+        if !Self.isWholeImage(read.corners, gray) { fields.borderColor = BorderColorMeter().measure(read.corners, in: gray) }
+        DebugDump.trace("border \(fields.borderColor.map { "\($0.value) (\($0.sources[0]))" } ?? "undecided")")
         var timings = StageTimings()
         timings.decode = decode // pixel conversion; the caller adds file decoding
         timings.locate = locate
@@ -56,7 +60,7 @@ struct ReadPipeline {
         return CardReading(
             file: image.name, imageWidth: image.width, imageHeight: image.height,
             quad: CardQuad(corners: read.corners), rotation: Self.rotation(of: read.corners),
-            locateConfidence: locateConfidence, fields: read.fields, observations: read.observations, timings: timings,
+            locateConfidence: locateConfidence, fields: fields, observations: read.observations, timings: timings,
             captureDay: image.captureDay)
     }
 

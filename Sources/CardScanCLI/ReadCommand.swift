@@ -66,6 +66,7 @@ enum ReadingPrinter {
         line("set code", f.setCode?.value, f.setCode?.confidence)
         line("language", f.language?.value, f.language?.confidence)
         line("frame", f.frameEra.rawValue, nil)
+        line("border", f.borderColor.map { "\($0.value) (sides: \($0.sources.first ?? "?"))" }, f.borderColor?.confidence)
         let corners = r.quad?.corners.map { String(format: "(%.0f,%.0f)", $0.x, $0.y) }.joined(separator: " ")
         line("card corners", corners.map { "\($0)  rotation \(r.rotation)°" }, r.locateConfidence)
         Swift.print(String(format: "time              %.0f ms (decode %.0f, locate %.0f, ocr %.0f)",

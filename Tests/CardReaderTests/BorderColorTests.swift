@@ -1,0 +1,45 @@
+@testable import CardReader
+import CardScanOCR
+import Foundation
+import Testing
+
+/// The border colour measured at the card's edges in real photos (it tells a white-bordered
+/// 8th Edition Canyon Wildcat from its black-bordered Tempest and Duel Decks reprints).
+@Suite("Border colour (real photos)")
+struct BorderColorTests {
+    static let canyon = "thaen/single/sample-canyon-wildcat.jpg"
+
+    @Test("8th Edition's white border is white on at least three sides, upright and turned round")
+    func white() throws {
+        let photo = try TurnedPhotoTests.sharedPhoto(Self.canyon)
+        for (copy, name) in [(photo, "upright"), (TurnedPhotoTests.turnedRound(photo), "turned round")] {
+            let reading = try CardReaderAccuracyTests.reader().read(image: TurnedPhotoTests.image(copy, name: "canyon \(name)"))
+            #expect(reading.fields.borderColor?.value == "white", "\(name)")
+            #expect(reading.fields.borderColor?.confidence ?? 0 >= 0.75, "\(name)")
+        }
+    }
+
+    @Test("a black border is black: on a light table, and on a dark busy one")
+    func black() throws {
+        for file in ["alexandrearpin/photos/damaged/ori_aven_battle_priest_1.JPG", "thaen/single/sample-michikos-reign-of-truth.jpg"] {
+            let gray = try TurnedPhotoTests.sharedPhoto(file)
+            let reading = try CardReaderAccuracyTests.reader().read(image: TurnedPhotoTests.image(gray, name: file))
+            #expect(reading.fields.borderColor?.value == "black", "\(file)")
+        }
+    }
+
+    @Test("a side votes only for an even band that stands out from both its neighbours")
+    func sideVotes() {
+        // Profiles as measured, inside (left) to outside: frame, border, table.
+        let frame = [Double](repeating: 150, count: 20), table = [Double](repeating: 60, count: 20)
+        let whiteBand = [Double](repeating: 240, count: 10), blackBand = [Double](repeating: 15, count: 10)
+        let even = [Double](repeating: 4, count: 46)
+        #expect(BorderColorMeter.vote(levels: Array((frame + whiteBand + table).prefix(46)), spreads: even) == "white")
+        #expect(BorderColorMeter.vote(levels: Array((frame + blackBand + [Double](repeating: 200, count: 20)).prefix(46)), spreads: even) == "black")
+        // A white border on a white table has no outer edge: no vote (the band could be the table).
+        let onWhite = frame + [Double](repeating: 240, count: 30)
+        #expect(BorderColorMeter.vote(levels: Array(onWhite.prefix(46)), spreads: even) == nil)
+        // An uneven band (art, text, a textured table) is no border.
+        #expect(BorderColorMeter.vote(levels: Array((frame + whiteBand + table).prefix(46)), spreads: [Double](repeating: 40, count: 46)) == nil)
+    }
+}
