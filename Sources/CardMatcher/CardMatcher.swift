@@ -108,7 +108,8 @@ public struct CardMatcher: Sendable {
         return ambiguous(hits.map { MatchCandidate(printing: $0, score: 0.5) }, method: "set-from-number")
     }
 
-    /// Only the title: every printing of that name, narrowed by frame era, set size and rarity.
+    /// Only the title: every printing of that name, narrowed by frame era, set size, rarity and
+    /// border colour.
     private func titleOnly(_ e: Evidence) throws -> MatchResult? {
         guard let best = e.bestName, best.score >= 0.6 else { return nil }
         var printings = try catalog.printings(named: best.name, language: e.language ?? "en")
@@ -121,7 +122,7 @@ public struct CardMatcher: Sendable {
         // clearly better than any other name (a misread title near two names is evidence for
         // neither; a title read exactly as a name needs half that lead: for another name 15% away
         // to be the card, several letters would have to be misread into exactly this name).
-        // For a reprint narrowed to one printing by era, set size or rarity, those reads can be
+        // For a reprint narrowed to one printing by era, set size, rarity or border, those reads can be
         // wrong, so only a perfect title with a clear margin reaches the threshold. A name with
         // one printing as of the photo's capture day counts as a name with one printing, a little
         // less sure (the camera's clock can be wrong).

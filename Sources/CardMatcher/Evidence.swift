@@ -9,6 +9,8 @@ struct Evidence {
     let rarity: String?
     let language: String?
     let era: FrameEra
+    /// The border colour the reader measured around the card, when it decided one.
+    let border: BorderColor?
     /// Set codes worth trying, best first, with a 0…1 score (1 for a code that exists as read).
     let setCandidates: [(code: String, score: Double, exact: Bool)]
     /// Fuzzy name matches for the title, best first.
@@ -28,6 +30,7 @@ struct Evidence {
         rarity = fields.rarity?.value
         language = fields.language?.value ?? "en"
         era = fields.frameEra
+        border = fields.borderColor.flatMap { BorderColor(rawValue: $0.value) }
         var sets: [(String, Double, Bool)] = []
         if let code = fields.setCode?.value {
             if catalog.set(code: code) != nil { sets.append((code, 1, true)) }
@@ -86,13 +89,20 @@ struct Evidence {
         return paper.isEmpty ? printings : paper
     }
 
-    /// Whether anything beyond the title was read that can narrow printings.
-    var hasNarrowingEvidence: Bool { setSize != nil || rarity != nil || era != .unknown }
+    /// Keeps the printings consistent with the frame era, printed set size and rarity, then with
+    /// the border colour when that leaves any (a printing whose border the catalog does not know
+    /// stays; a border that no printing has was mismeasured, or the catalog lacks the printing).
+    func narrow(_ printings: [Printing], catalog: CardCatalog) -> [Printing] {
+        let read = narrowByCollectorLines(printings, catalog: catalog)
+        guard let border else { return read }
+        let bordered = read.filter { $0.borderColor == nil || $0.borderColor == border }
+        return bordered.isEmpty ? read : bordered
+    }
 
     /// Keeps the printings consistent with the frame era, printed set size and rarity.
     /// A set code read that names none of these printings' sets (nor is near one) says the bottom
     /// read was noise: the era, set size and rarity from it narrow nothing either.
-    func narrow(_ printings: [Printing], catalog: CardCatalog) -> [Printing] {
+    private func narrowByCollectorLines(_ printings: [Printing], catalog: CardCatalog) -> [Printing] {
         let bottomIsNoise = !setCandidates.isEmpty && !printings.contains { p in setCandidates.contains { $0.code == p.setCode } }
         if bottomIsNoise { return printings }
         return printings.filter { p in

@@ -179,6 +179,35 @@ struct NameMarginTests {
     }
 }
 
+@Suite("Matcher: the border colour narrows a reprint's printings")
+struct BorderColorMatchTests {
+    let matcher = CardMatcher(catalog: MatcherFixtures.shared)
+
+    /// Counterspell read with no number (real OCR), its border as measured.
+    func counterspell(border: String?) throws -> MatchResult {
+        var fields = try MatcherFixtures.read("counterspell_flat.png")
+        #expect(fields.collectorNumber == nil)
+        fields.borderColor = border.map { ExtractedField(value: $0, confidence: 1, sources: ["\($0) \($0) \($0) \($0)"]) }
+        return try matcher.match(fields)
+    }
+
+    @Test("white leaves Unlimited and Seventh Edition, black leaves Alpha and Modern Horizons 2")
+    func narrows() throws {
+        let white = try counterspell(border: "white")
+        #expect(white.status == .ambiguous)
+        #expect(Set(white.candidates.map(\.printing.setCode)) == ["2ed", "7ed"])
+        let black = try counterspell(border: "black")
+        #expect(Set(black.candidates.map(\.printing.setCode)) == ["lea", "mh2"])
+    }
+
+    @Test("a border no printing of the name has narrows nothing (mismeasured, or the catalog lacks it)")
+    func noneHasIt() throws {
+        let gold = try counterspell(border: "gold")
+        #expect(Set(gold.candidates.map(\.printing.setCode)) == ["lea", "2ed", "7ed", "mh2"])
+        #expect(try Set(counterspell(border: nil).candidates.map(\.printing.setCode)) == ["lea", "2ed", "7ed", "mh2"])
+    }
+}
+
 @Suite("Matcher: digital-only printings cannot be in a photo")
 struct DigitalOnlyTests {
     let matcher = CardMatcher(catalog: MatcherFixtures.shared)
