@@ -104,18 +104,33 @@ struct CatalogSchemaVersionTests {
         return url
     }
 
-    @Test("a version-1 catalog (before digital-only flags) still opens; its printings' paper flag is unknown")
-    func versionOne() throws {
-        let url = try catalog { db in
-            try db.execute(sql: "ALTER TABLE printing DROP COLUMN paper")
-            try db.execute(sql: "UPDATE catalog_meta SET value = '1' WHERE key = 'schema_version'")
+    /// Catalogs older cardscans built: the printing columns their schema lacks.
+    enum OlderSchema: Int, CaseIterable, Sendable, CustomTestStringConvertible {
+        /// Before digital-only flags and border colours.
+        case one = 1
+        /// Before border colours.
+        case two = 2
+        var missingColumns: [String] { self == .one ? ["paper", "border_color"] : ["border_color"] }
+        var testDescription: String { "version \(rawValue)" }
+    }
+
+    @Test("an older catalog still opens, what its schema lacks reads as unknown, and the next import rebuilds it",
+          arguments: OlderSchema.allCases)
+    func older(_ schema: OlderSchema) throws {
+        let url = try catalog("older-\(schema.rawValue)") { db in
+            for column in schema.missingColumns { try db.execute(sql: "ALTER TABLE printing DROP COLUMN \(column)") }
+            try db.execute(sql: "UPDATE catalog_meta SET value = '\(schema.rawValue)' WHERE key = 'schema_version'")
         }
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let catalog = try CardCatalog(url: url)
         let marchesa = try catalog.printings(named: "Queen Marchesa")
         #expect(marchesa.count == 2)
-        #expect(marchesa.allSatisfy { $0.isPaper == nil })
-        #expect(try catalog.info().digitalOnly == nil) // `catalog info` says to import again
+        #expect(marchesa.allSatisfy { $0.borderColor == nil })
+        #expect(marchesa.allSatisfy { ($0.isPaper == nil) == (schema == .one) })
+        // `catalog info` says to import again for what is not recorded.
+        let info = try catalog.info()
+        #expect(info.whiteBordered == nil)
+        #expect((info.digitalOnly == nil) == (schema == .one))
         #expect(try !CatalogImporter.isCurrentCatalog(url)) // the next import rebuilds it
         // ...and says so: the earlier sources are gone from it.
         let rebuilt = try CatalogImporter(catalogURL: url).importFiles([TestPaths.sampleCards])
@@ -123,22 +138,9 @@ struct CatalogSchemaVersionTests {
         #expect(try !CatalogImporter(catalogURL: url).importFiles([TestPaths.sampleSets]).rebuiltUnmergeableCatalog)
     }
 
-    @Test("a version-2 catalog (before border colours) still opens; its printings' border is unknown")
-    func versionTwo() throws {
-        let url = try catalog { db in
-            try db.execute(sql: "ALTER TABLE printing DROP COLUMN border_color")
-            try db.execute(sql: "UPDATE catalog_meta SET value = '2' WHERE key = 'schema_version'")
-        }
-        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        let catalog = try CardCatalog(url: url)
-        let counterspells = try catalog.printings(named: "Counterspell")
-        #expect(counterspells.count == 4)
-        #expect(counterspells.allSatisfy { $0.borderColor == nil })
-        #expect(try catalog.info().whiteBordered == nil) // `catalog info` says to import again
-        #expect(try !CatalogImporter.isCurrentCatalog(url)) // the next import rebuilds it
-        // A current one has them (the sample writes Scryfall's `border_color`).
-        let current = try SampleCatalog.open()
-        let bordered = try current.printings(named: "Counterspell").map { ($0.setCode, $0.borderColor) }
+    @Test("a current catalog has each printing's border colour (the sample writes Scryfall's `border_color`)")
+    func borders() throws {
+        let bordered = try SampleCatalog.open().printings(named: "Counterspell").map { ($0.setCode, $0.borderColor) }
         #expect(Dictionary(uniqueKeysWithValues: bordered) == ["lea": .black, "2ed": .white, "7ed": .white, "mh2": .black])
     }
 
