@@ -7,14 +7,17 @@ import CardScanOCR
 /// coloured frame and whatever the card lies on. The quad found for a card can sit on its outer
 /// edge, inside the border or on the inner frame, so each side is searched for such a band within
 /// 5% of the quad's side: an even run 2.4–6.4% of the card's width long, clearly brighter (a white
-/// border) or clearly darker (a black border) than the profile on *both* sides of it. A border the
-/// same colour as the table has no outer edge, and that side casts no vote.
+/// border) or clearly darker (a black border) than the profile on *both* sides of it; the outermost
+/// such run is the border. A border the same colour as the table has no outer edge, and that side
+/// casts no vote.
 ///
 /// Measured on the shared photos (45 black-bordered labelled cards, 1 white-bordered; 142 cards
-/// in all): single sides voted white 13 times on black-bordered or unlabelled cards (a sleeve's
-/// edge, a bright strip of table between two cards), never on three sides of one card, and never
-/// black on the white-bordered card. Hence the rule: white needs three sides and no side voting
-/// black, black needs two sides and none voting white.
+/// in all): with the longest run taken anywhere near the side, single sides voted white 13 times on
+/// black-bordered or unlabelled cards (a light even frame inside the border, a strip of table),
+/// though never on three sides of one card. With the outermost run, a white one reaching the side,
+/// measured at the located quad: no side votes white but on white-bordered cards (Canyon Wildcat,
+/// two Unlimited cards), and none votes black there. Hence the rule: white needs three sides and no
+/// side voting black, black needs two sides and none voting white.
 struct BorderColorMeter {
     /// Offsets along each side's outward normal, as fractions of the card's short side.
     static let from = -0.10, to = 0.08, step = 0.004
@@ -64,12 +67,15 @@ struct BorderColorMeter {
         return (levels, spreads)
     }
 
-    /// The side's vote: the longest even run near the quad's side that stands out from both its
-    /// neighbours, brighter (`white`) or darker (`black`); nil when there is none.
+    /// The side's vote: the outermost even run near the quad's side that stands out from both its
+    /// neighbours, brighter (`white`) or darker (`black`); nil when there is none. The outermost,
+    /// because the border is the card's outermost band: a black-bordered white card shows a light
+    /// even frame just inside its black border. A white run must also reach to within 1.5% of the
+    /// side: a light band further in is a frame seen inside a border the quad stopped at.
     static func vote(levels: [Double], spreads: [Double]) -> String? {
         let n = levels.count
-        let near = 0.05, evenness = 14.0, contrast = 30.0
-        var best: (vote: String, length: Int)?
+        let near = 0.05, whiteReach = -0.015, evenness = 14.0, contrast = 30.0
+        var best: (vote: String, end: Int, length: Int)?
         for s in 4..<n {
             var low = levels[s], high = levels[s]
             for e in (s + 1)..<min(n, s + 16) {
@@ -78,15 +84,17 @@ struct BorderColorMeter {
                 // At least 6 samples (2.4% of the card's width), with room for the neighbours.
                 guard e - s >= 5, e + 4 < n else { continue }
                 // Overlapping the band within 5% of the side.
-                guard from + Double(s) * step <= near, from + Double(e) * step >= -near else { continue }
+                let start = from + Double(s) * step, end = from + Double(e) * step
+                guard start <= near, end >= -near else { continue }
                 let level = median(levels[s...e])
                 let inner = (levels[s - 4] + levels[s - 3] + levels[s - 2]) / 3
                 let outer = (levels[e + 2] + levels[e + 3] + levels[e + 4]) / 3
                 let vote: String
-                if inner - level <= -contrast, outer - level <= -contrast { vote = "white" }
+                if inner - level <= -contrast, outer - level <= -contrast, end >= whiteReach { vote = "white" }
                 else if inner - level >= contrast, outer - level >= contrast { vote = "black" }
                 else { continue }
-                if e - s > (best?.length ?? 0) { best = (vote, e - s) }
+                if let b = best, (e, e - s) <= (b.end, b.length) { continue }
+                best = (vote, e, e - s)
             }
         }
         return best?.vote

@@ -26,7 +26,7 @@ struct ReadPipeline {
         let locatedAt = Clock.now
         DebugDump.trace("main region confidence \(located.first?.confidence ?? 0)")
         let first = try read(gray: gray, located: located.first, scanShaped: scanShaped, main: true)
-        var readings = [reading(image, first, gray: gray, locateConfidence: located.first?.confidence ?? 0,
+        var readings = [reading(image, first, locateConfidence: located.first?.confidence ?? 0,
                                 decode: Clock.ms(converted, start), locate: Clock.ms(start, locatedAt), ocr: Clock.ms(locatedAt, Clock.now))]
         // The whole image read as the card: a flat scan of one card.
         guard !Self.isWholeImage(first.corners, gray) else { return readings }
@@ -43,16 +43,12 @@ struct ReadPipeline {
                 readings[0].timings.ocr += spent
                 continue
             }
-            readings.append(reading(image, read, gray: gray, locateConfidence: other.confidence, decode: 0, locate: 0, ocr: spent))
+            readings.append(reading(image, read, locateConfidence: other.confidence, decode: 0, locate: 0, ocr: spent))
         }
         return readings
     }
 
-    private func reading(_ image: Image, _ read: Attempt, gray: GrayImage, locateConfidence: Double, decode: Double, locate: Double, ocr: Double) -> CardReading {
-        var fields = read.fields
-        // (A scan filling the image has no edge around it to measure.)
-        if !Self.isWholeImage(read.corners, gray) { fields.borderColor = BorderColorMeter().measure(read.corners, in: gray) }
-        DebugDump.trace("border \(fields.borderColor.map { "\($0.value) (\($0.sources[0]))" } ?? "undecided")")
+    private func reading(_ image: Image, _ read: Attempt, locateConfidence: Double, decode: Double, locate: Double, ocr: Double) -> CardReading {
         var timings = StageTimings()
         timings.decode = decode // pixel conversion; the caller adds file decoding
         timings.locate = locate
@@ -60,7 +56,7 @@ struct ReadPipeline {
         return CardReading(
             file: image.name, imageWidth: image.width, imageHeight: image.height,
             quad: CardQuad(corners: read.corners), rotation: Self.rotation(of: read.corners),
-            locateConfidence: locateConfidence, fields: fields, observations: read.observations, timings: timings,
+            locateConfidence: locateConfidence, fields: read.fields, observations: read.observations, timings: timings,
             captureDay: image.captureDay)
     }
 
@@ -77,7 +73,8 @@ struct ReadPipeline {
         // the title band must hold a line of large, confident text.
         // A portrait image shaped like a card is most likely a flat scan: its whole frame goes first.
         var hypotheses: [[PixelPoint]] = []
-        if let located { hypotheses.append(BorderRefiner().refine(located.corners, in: gray)) }
+        let edges = located.map { BorderRefiner().refine($0.corners, in: gray) }
+        if let edges { hypotheses.append(edges) }
         if scanShaped {
             hypotheses.insert(Self.wholeImage(gray), at: 0)
         } else if located == nil {
@@ -163,9 +160,28 @@ struct ReadPipeline {
                 break
             }
         }
-        guard let read = best else { throw OCRError.recognitionFailed("no region to read") }
-        let titled = read.titleKnown || read.titleQuality >= Self.minimumTitleQuality
-        return read.fields.collectorNumber == nil && !read.copyrightRead && (main || titled) ? try readingCopyright(read, gray: gray) : read
+        guard let found = best else { throw OCRError.recognitionFailed("no region to read") }
+        let titled = found.titleKnown || found.titleQuality >= Self.minimumTitleQuality
+        var read = found.fields.collectorNumber == nil && !found.copyrightRead && (main || titled) ? try readingCopyright(found, gray: gray) : found
+        read.fields.borderColor = borderColor(of: read.corners, edges: edges, gray: gray)
+        return read
+    }
+
+    /// The border colour measured at the card's edges: at the located quad (edges the locator
+    /// found, turned to the reading's way up) rather than at a quad the reading grew or placed by
+    /// guess; nil for a scan filling the image (no edge around it to measure).
+    private func borderColor(of corners: [PixelPoint], edges: [PixelPoint]?, gray: GrayImage) -> ExtractedField<String>? {
+        var quad = corners
+        if let edges, CardLocator.overlaps(edges, corners) {
+            // The located corners in the reading's order: the turn that puts them nearest.
+            func offset(_ q: [PixelPoint]) -> Double { zip(q, corners).reduce(0) { $0 + Geometry.distance($1.0, $1.1) } }
+            let turns = (0..<4).map { turn in (0..<4).map { edges[($0 + turn) % 4] } }
+            quad = turns.min { offset($0) < offset($1) } ?? corners
+        }
+        guard !Self.isWholeImage(quad, gray) else { return nil }
+        let border = BorderColorMeter().measure(quad, in: gray)
+        DebugDump.trace("border \(border.map { "\($0.value) (\($0.sources[0]))" } ?? "undecided")")
+        return border
     }
 
     /// The attempt with its copyright line read too: older frames print the number there, right of centre.

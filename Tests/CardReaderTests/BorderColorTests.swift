@@ -39,6 +39,14 @@ struct BorderColorTests {
         // A white border on a white table has no outer edge: no vote (the band could be the table).
         let onWhite = frame + [Double](repeating: 240, count: 30)
         #expect(BorderColorMeter.vote(levels: Array(onWhite.prefix(46)), spreads: even) == nil)
+        // A black-bordered card with a light, even frame (a white card): the outermost band, black,
+        // is the border, however wide the frame inside it.
+        let art = [Double](repeating: 100, count: 4), lightFrame = [Double](repeating: 230, count: 13)
+        let border = [Double](repeating: 15, count: 9), lightTable = [Double](repeating: 200, count: 20)
+        #expect(BorderColorMeter.vote(levels: art + lightFrame + border + lightTable, spreads: even) == "black")
+        // A light band well inside the side (a frame, the quad out on the table) is no white border.
+        let inside = [Double](repeating: 100, count: 10) + [Double](repeating: 235, count: 8) + [Double](repeating: 120, count: 28)
+        #expect(BorderColorMeter.vote(levels: inside, spreads: even) == nil)
         // An uneven band (art, text, a textured table) is no border.
         #expect(BorderColorMeter.vote(levels: Array((frame + whiteBand + table).prefix(46)), spreads: [Double](repeating: 40, count: 46)) == nil)
     }
