@@ -70,11 +70,12 @@ struct BorderColorMeter {
     /// The side's vote: the outermost even run near the quad's side that stands out from both its
     /// neighbours, brighter (`white`) or darker (`black`); nil when there is none. The outermost,
     /// because the border is the card's outermost band: a black-bordered white card shows a light
-    /// even frame just inside its black border. A white run must also reach to within 1.5% of the
-    /// side: a light band further in is a frame seen inside a border the quad stopped at.
+    /// even frame just inside its black border. A white run must also span the side (from at most 1%
+    /// outside it to at least 1.5% inside): a light band further in is a frame inside a border the
+    /// quad stopped at, one further out is no part of the card (a toploader's rim, a strip of table).
     static func vote(levels: [Double], spreads: [Double]) -> String? {
         let n = levels.count
-        let near = 0.05, whiteReach = -0.015, evenness = 14.0, contrast = 30.0
+        let near = 0.05, whiteSpan = -0.015...0.01, evenness = 14.0, contrast = 30.0
         var best: (vote: String, end: Int, length: Int)?
         for s in 4..<n {
             var low = levels[s], high = levels[s]
@@ -90,7 +91,7 @@ struct BorderColorMeter {
                 let inner = (levels[s - 4] + levels[s - 3] + levels[s - 2]) / 3
                 let outer = (levels[e + 2] + levels[e + 3] + levels[e + 4]) / 3
                 let vote: String
-                if inner - level <= -contrast, outer - level <= -contrast, end >= whiteReach { vote = "white" }
+                if inner - level <= -contrast, outer - level <= -contrast, start <= whiteSpan.upperBound, end >= whiteSpan.lowerBound { vote = "white" }
                 else if inner - level >= contrast, outer - level >= contrast { vote = "black" }
                 else { continue }
                 if let b = best, (e, e - s) <= (b.end, b.length) { continue }

@@ -47,6 +47,10 @@ struct BorderColorTests {
         // A light band well inside the side (a frame, the quad out on the table) is no white border.
         let inside = [Double](repeating: 100, count: 10) + [Double](repeating: 235, count: 8) + [Double](repeating: 120, count: 28)
         #expect(BorderColorMeter.vote(levels: inside, spreads: even) == nil)
+        // ...nor is one outside it (a toploader's rim beyond the card's black border).
+        let rim = [Double](repeating: 100, count: 17) + [Double](repeating: 15, count: 9) + [Double](repeating: 60, count: 8)
+            + [Double](repeating: 235, count: 7) + [Double](repeating: 60, count: 5)
+        #expect(BorderColorMeter.vote(levels: rim, spreads: even) == "black")
         // An uneven band (art, text, a textured table) is no border.
         #expect(BorderColorMeter.vote(levels: Array((frame + whiteBand + table).prefix(46)), spreads: [Double](repeating: 40, count: 46)) == nil)
     }
