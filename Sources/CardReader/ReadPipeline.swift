@@ -168,17 +168,19 @@ struct ReadPipeline {
     }
 
     /// The border colour measured at the card's edges: at the located quad (edges the locator
-    /// found, turned to the reading's way up) rather than at a quad the reading grew or placed by
-    /// guess; nil for a scan filling the image (no edge around it to measure).
+    /// found, turned to the reading's way up) when the reading is the same card, grown or moved a
+    /// little, rather than at a quad the reading grew or placed by guess; nil for a scan filling
+    /// the image (no edge around it to measure).
     private func borderColor(of corners: [PixelPoint], edges: [PixelPoint]?, gray: GrayImage) -> ExtractedField<String>? {
+        guard !Self.isWholeImage(corners, gray) else { return nil }
         var quad = corners
-        if let edges, CardLocator.overlaps(edges, corners) {
+        let sizeRatio = edges.map { Geometry.area($0) / max(1, Geometry.area(corners)) } ?? 0
+        if let edges, CardLocator.overlaps(edges, corners), sizeRatio > 0.6, sizeRatio < 1.6 {
             // The located corners in the reading's order: the turn that puts them nearest.
             func offset(_ q: [PixelPoint]) -> Double { zip(q, corners).reduce(0) { $0 + Geometry.distance($1.0, $1.1) } }
             let turns = (0..<4).map { turn in (0..<4).map { edges[($0 + turn) % 4] } }
             quad = turns.min { offset($0) < offset($1) } ?? corners
         }
-        guard !Self.isWholeImage(quad, gray) else { return nil }
         let border = BorderColorMeter().measure(quad, in: gray)
         DebugDump.trace("border \(border.map { "\($0.value) (\($0.sources[0]))" } ?? "undecided")")
         return border
