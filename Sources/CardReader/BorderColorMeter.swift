@@ -21,7 +21,8 @@ import CardScanOCR
 struct BorderColorMeter {
     /// Offsets along each side's outward normal, as fractions of the card's short side.
     static let from = -0.10, to = 0.08, step = 0.004
-    /// Sample points along each side (its middle 70%, away from the rounded corners).
+    static let count = Int(((to - from) / step).rounded()) + 1
+    /// Sample points along each side.
     static let along = 64
 
     /// `"white"` or `"black"` (Scryfall's words) with the share of the four sides that agreed, or
@@ -30,8 +31,11 @@ struct BorderColorMeter {
         guard corners.count == 4 else { return nil }
         let short = min(Geometry.distance(corners[0], corners[1]), Geometry.distance(corners[1], corners[2]))
         guard short > 60 else { return nil }
+        let offsets = (0..<Self.count).map { (Self.from + Double($0) * Self.step) * short }
         let votes = (0..<4).map { side -> String? in
-            let profile = Self.profile(corners, side: side, short: short, image: image)
+            guard let line = Geometry.outwardLine(corners, side: side) else { return nil }
+            let profile = SideProfile(image, from: corners[side], to: corners[(side + 1) % 4], normal: (line.a, line.b),
+                                      offsets: offsets, points: Self.along)
             return Self.vote(levels: profile.levels, spreads: profile.spreads)
         }
         let white = votes.filter { $0 == "white" }.count, black = votes.filter { $0 == "black" }.count
@@ -39,32 +43,6 @@ struct BorderColorMeter {
         if white >= 3, black == 0 { return ExtractedField(value: "white", confidence: Double(white) / 4, sources: [sides]) }
         if black >= 2, white == 0 { return ExtractedField(value: "black", confidence: Double(black) / 4, sources: [sides]) }
         return nil
-    }
-
-    /// Median brightness (and its interquartile spread along the side) at each offset of `side`
-    /// (0 top, 1 right, 2 bottom, 3 left), from inside the card (negative) to outside.
-    static func profile(_ corners: [PixelPoint], side: Int, short: Double, image: GrayImage) -> (levels: [Double], spreads: [Double]) {
-        let a = corners[side], b = corners[(side + 1) % 4]
-        let length = Geometry.distance(a, b)
-        var nx = -(b.y - a.y) / length, ny = (b.x - a.x) / length
-        let cx = corners.reduce(0) { $0 + $1.x } / 4, cy = corners.reduce(0) { $0 + $1.y } / 4
-        if ((a.x + b.x) / 2 - cx) * nx + ((a.y + b.y) / 2 - cy) * ny < 0 { nx = -nx; ny = -ny }
-        let count = Int(((to - from) / step).rounded()) + 1
-        var levels: [Double] = [], spreads: [Double] = []
-        levels.reserveCapacity(count); spreads.reserveCapacity(count)
-        var samples = [Double](repeating: 0, count: along)
-        for k in 0..<count {
-            let d = (from + Double(k) * step) * short
-            for j in 0..<along {
-                let t = 0.15 + 0.7 * Double(j) / Double(along - 1)
-                let x = a.x + (b.x - a.x) * t + nx * d, y = a.y + (b.y - a.y) * t + ny * d
-                samples[j] = image.bilinear(x, y) // (clamped to the photo's edge)
-            }
-            samples.sort()
-            levels.append(samples[along / 2])
-            spreads.append(samples[along * 3 / 4] - samples[along / 4])
-        }
-        return (levels, spreads)
     }
 
     /// The side's vote: the outermost even run near the quad's side that stands out from both its

@@ -2,19 +2,16 @@ import CardScanOCR
 
 /// Moves each side of a located quad out to the card's real edge when the locator stopped at the
 /// inner frame of a black-bordered card (common on dark backgrounds, where the black border
-/// blends in). For each side it samples the mean brightness on lines parallel to the side at
-/// growing outward offsets; a dark, even band just outside followed by a clear change is a border.
+/// blends in). For each side it profiles the brightness (`SideProfile`) at growing outward
+/// offsets; a dark, even band just outside followed by a clear change is a border.
 struct BorderRefiner {
     func refine(_ corners: [PixelPoint], in image: GrayImage) -> [PixelPoint] {
         let short = min(Geometry.distance(corners[0], corners[1]), Geometry.distance(corners[1], corners[2]))
         guard short > 40 else { return corners }
-        let cx = corners.reduce(0) { $0 + $1.x } / 4, cy = corners.reduce(0) { $0 + $1.y } / 4
         var lines: [Geometry.Line] = []
         for i in 0..<4 {
             let a = corners[i], b = corners[(i + 1) % 4]
-            guard var line = Geometry.fitLine([a, b]) else { return corners }
-            // Orient the normal outward.
-            if line.a * cx + line.b * cy > line.c { line = Geometry.Line(a: -line.a, b: -line.b, c: -line.c) }
+            guard var line = Geometry.outwardLine(corners, side: i) else { return corners }
             let shift = outwardShift(a: a, b: b, normal: (line.a, line.b), short: short, image: image)
             line.c += shift
             lines.append(line)
@@ -31,21 +28,8 @@ struct BorderRefiner {
     private func outwardShift(a: PixelPoint, b: PixelPoint, normal: (Double, Double), short: Double, image: GrayImage) -> Double {
         let step = max(1, short * 0.004)
         let maxSteps = Int(short * 0.09 / step)
-        // Medians, not means: the collector text and the P/T box sit in the bottom border.
-        var profile: [Double] = []
-        var spread: [Double] = []
-        let n = 48
-        var samples = [Double](repeating: 0, count: n)
-        for k in 0...maxSteps {
-            let d = Double(k) * step
-            for j in 0..<n {
-                let t = 0.15 + 0.7 * Double(j) / Double(n - 1)
-                samples[j] = image.bilinear(a.x + (b.x - a.x) * t + normal.0 * d, a.y + (b.y - a.y) * t + normal.1 * d)
-            }
-            samples.sort()
-            profile.append(samples[n / 2])
-            spread.append(samples[n * 3 / 4] - samples[n / 4])
-        }
+        let measured = SideProfile(image, from: a, to: b, normal: normal, offsets: (0...maxSteps).map { Double($0) * step }, points: 48)
+        let profile = measured.levels, spread = measured.spreads
         // The band just outside the current side (1–2.5% of the card width).
         let i0 = max(1, Int(short * 0.010 / step)), i1 = max(i0 + 1, Int(short * 0.025 / step))
         guard i1 < profile.count else { return 0 }
