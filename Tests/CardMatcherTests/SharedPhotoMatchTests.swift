@@ -16,12 +16,17 @@ struct SharedPhotoMatchTests {
 
     static let shared = SharedCardData.root
 
+    /// `identify` as the CLI runs it: the catalog built from both shared card-data files, a reader
+    /// with its vocabularies, and the matcher.
+    static func identification() throws -> (CardCatalog, CardReader, CardMatcher) {
+        let catalog = try SharedCardData.catalog.get().catalog
+        return (catalog, try CardReader(options: CardReader.Options().withVocabularies(of: catalog)), CardMatcher(catalog: catalog))
+    }
+
 
     @Test("photo_single: printings identified stay above the floor, and no identified card is wrong")
     func floor() throws {
-        let catalog = try SharedCardData.catalog.get().catalog
-        let reader = try CardReader(options: CardReader.Options().withVocabularies(of: catalog))
-        let matcher = CardMatcher(catalog: catalog)
+        let (catalog, reader, matcher) = try Self.identification()
         let labels = try String(contentsOf: Self.shared.appendingPathComponent("photos/labels.csv"), encoding: .utf8)
         var numbered = 0, printings = 0, identified = 0, wrong: [String] = []
         var bordersDecided = 0, bordersWrong: [String] = []
@@ -60,9 +65,7 @@ struct SharedPhotoMatchTests {
 
     @Test("8th Edition Canyon Wildcat, whose number does not read: its white border leaves one of its three paper printings")
     func whiteBorder() throws {
-        let catalog = try SharedCardData.catalog.get().catalog
-        let reader = try CardReader(options: CardReader.Options().withVocabularies(of: catalog))
-        let matcher = CardMatcher(catalog: catalog)
+        let (_, reader, matcher) = try Self.identification()
         var fields = try reader.read(contentsOf: Self.shared.appendingPathComponent("photos/thaen/single/sample-canyon-wildcat.jpg").path).fields
         #expect(fields.collectorNumber == nil) // `181/350` is ~9 px tall on a textured red frame
         #expect(fields.borderColor?.value == "white")
