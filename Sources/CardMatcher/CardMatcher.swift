@@ -41,10 +41,20 @@ public struct CardMatcher: Sendable {
     // MARK: - Rules, strongest first
 
     /// Set + number (+ language) found in the catalog, and the title agrees.
+    ///
+    /// A card printed in a language the catalog does not hold (Scryfall's default bulk file is
+    /// English) is the same card as the catalog's printing with that set and number: it is matched
+    /// to that printing, its title (a foreign name) counts as unreadable, and the result says which
+    /// language the card is printed in (`MatchResult.printedLanguage`).
     private func exact(_ e: Evidence) throws -> MatchResult? {
         guard let number = e.number else { return nil }
         for set in e.setCandidates {
-            let printings = try catalog.printings(set: set.code, number: number, language: e.language)
+            var printings = try catalog.printings(set: set.code, number: number, language: e.language)
+            var printedLanguage: String?
+            if printings.isEmpty, let language = e.language, language != "en" {
+                printings = try catalog.printings(set: set.code, number: number, language: nil)
+                printedLanguage = language
+            }
             guard let p = printings.first else { continue }
             let titleScore = e.titleScore(p)
             let sizeAgrees = e.setSize.map { size in catalog.set(code: set.code)?.printedSize.map { $0 == size } ?? true } ?? false
@@ -54,7 +64,7 @@ public struct CardMatcher: Sendable {
                 confidence = 0.97 * set.score.squareRoot()
             } else if titleScore >= 0.6 {
                 confidence = 0.88 * set.score.squareRoot()
-            } else if e.titleIsNoise || p.language != "en" {
+            } else if e.titleIsNoise || p.language != "en" || printedLanguage != nil {
                 // Unreadable or foreign title: the set code, number, printed size and rarity must all agree.
                 confidence = set.exact && sizeAgrees && rarityAgrees ? 0.86 : 0.6
             } else {
@@ -63,7 +73,9 @@ public struct CardMatcher: Sendable {
             // A guessed set code that does not reach the threshold leaves the decision to the
             // recovery rules below (which weigh the title and number without the guess).
             if confidence >= Self.identifyThreshold || (set.exact && confidence >= 0.6) {
-                return result(p, confidence: confidence, alternatives: try e.titlePrintings(limit: 4), method: "exact")
+                var found = result(p, confidence: confidence, alternatives: try e.titlePrintings(limit: 4), method: "exact")
+                found.printedLanguage = printedLanguage
+                return found
             }
         }
         return nil

@@ -39,6 +39,9 @@ public struct MatchResult: Sendable, Codable, Equatable {
     /// Which rule decided: `exact`, `number-from-title`, `set-from-number`, `title-only`, `none`;
     /// `+date` when the photo's capture day ruled out later printings.
     public var method: String
+    /// The language the card is printed in, as read on it, when the catalog holds the card only in
+    /// another language (`card` is then that printing); nil otherwise.
+    public var printedLanguage: String?
 
     /// Creates a result.
     public init(status: MatchStatus, card: Printing?, confidence: Double, candidates: [MatchCandidate], method: String) {

@@ -3,7 +3,8 @@ import Foundation
 
 /// Fields scored against labels.
 public enum AccuracyField: String, Sendable, Codable, CaseIterable {
-    /// Read title vs label name (front face of `A // B`).
+    /// Read title vs label name (front face of `A // B`), or the title printed when a fixture
+    /// names it (`printed_name`).
     case title
     /// Read set code.
     case set
@@ -58,7 +59,7 @@ public struct PhotoScore: Sendable, Codable, Equatable {
             FieldComparison.setMatches(set, label: row.set) && FieldComparison.numberMatches(number, label: row.collectorNumber)
         }
         if !names.isEmpty {
-            out[AccuracyField.title.rawValue] = names.contains { FieldComparison.titleMatches(f?.title?.value, name: $0) }
+            out[AccuracyField.title.rawValue] = labels.contains { !$0.name.isEmpty && FieldComparison.titleMatches(f?.title?.value, name: $0.printedTitle) }
             out[AccuracyField.name.rawValue] = names.contains { FieldComparison.cardNameMatches(id?.name, name: $0) }
         }
         if !sets.isEmpty { out[AccuracyField.set.rawValue] = sets.contains { FieldComparison.setMatches(f?.setCode?.value, label: $0) } }

@@ -2,14 +2,15 @@ import Foundation
 
 /// How read values are compared with labels.
 ///
-/// - Titles: case-insensitive, whitespace collapsed, curly apostrophes/quotes made straight; for a
+/// - Titles: case- and accent-insensitive (`Ertränker` = `Ertranker`: the English model has no
+///   umlauts), whitespace collapsed, curly apostrophes/quotes made straight; for a
 ///   `Front // Back` label the front face counts (the full name is accepted too).
 /// - Set codes: case-insensitive.
 /// - Collector numbers: case-insensitive, without leading zeros (`0171` = `171`).
 public enum FieldComparison {
-    /// Lower-cased text with straight apostrophes and single spaces.
+    /// Lower-cased text without accents, with straight apostrophes and single spaces.
     public static func normalizeText(_ s: String) -> String {
-        let folded = s.lowercased()
+        let folded = s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
             .replacingOccurrences(of: "\u{2019}", with: "'")
             .replacingOccurrences(of: "\u{2018}", with: "'")
             .replacingOccurrences(of: "\u{201C}", with: "\"")

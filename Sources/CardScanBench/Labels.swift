@@ -12,8 +12,12 @@ public struct BenchLabel: Sendable, Codable, Equatable {
     public var collectorNumber: String
     /// `photo_single`, `photo_multi`, `scan`, `photo_multi_or_single`, `synthetic`, `unlabelled`.
     public var kind: String
-    /// Other columns (`notes`, and for fixtures `style`, `variant`, `rotation`, …).
+    /// Other columns (`notes`, and for fixtures `style`, `variant`, `rotation`, `printed_name`, …).
     public var attributes: [String: String]
+
+    /// The title printed on the card: the fixtures' `printed_name` when it is not the card's name
+    /// (a foreign printing, the back face of a double-faced card), else the name.
+    public var printedTitle: String { attributes["printed_name"].flatMap { $0.isEmpty ? nil : $0 } ?? name }
 
     /// Creates a label.
     public init(file: String, name: String, set: String, collectorNumber: String, kind: String, attributes: [String: String] = [:]) {

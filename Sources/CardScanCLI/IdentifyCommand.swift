@@ -59,11 +59,15 @@ enum IdentifyPrinter {
         case "identified":
             let c = r.card!
             Swift.print("\(c.name) — \(c.set.uppercased()) #\(c.collector_number) (\(c.lang)\(c.rarity.map { ", \($0)" } ?? ""))  confidence \(Int(r.confidence * 100))%")
+            if let printed = match?.printedLanguage {
+                Swift.print("  (printed in \(printed); the catalog holds this card in \(c.lang) only)")
+            }
         case "ambiguous":
+            let fit = r.candidates.count == 1 ? "1 printing fits" : "\(r.candidates.count) printings fit"
             if let name = match?.name {
-                Swift.print("\(name) — printing not certain: \(r.candidates.count) printings fit what was read")
+                Swift.print("\(name) — printing not certain: \(fit) what was read")
             } else {
-                Swift.print("ambiguous: \(r.candidates.count) printings fit what was read (title \"\(r.extracted.title ?? "?")\")")
+                Swift.print("ambiguous: \(fit) what was read (title \"\(r.extracted.title ?? "?")\")")
             }
             for (i, c) in r.candidates.prefix(10).enumerated() {
                 Swift.print("  \(i + 1). \(c.name) — \(c.set.uppercased()) #\(c.collector_number)  score \(Int(c.score * 100))%")

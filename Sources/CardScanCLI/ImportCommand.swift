@@ -211,8 +211,10 @@ final class PhotoImporter: @unchecked Sendable {
                let localized = try? catalog.get().printings(set: printing.setCode, number: printing.collectorNumber, language: lang).first {
                 printing = localized
             }
+            // The language: as given with --lang, else as printed on the card when the catalog
+            // holds the card in another language only, else the printing's.
             let entry = Entry(scryfallID: printing.id, name: printing.name, setCode: printing.setCode, collectorNumber: printing.collectorNumber,
-                              language: options.language ?? printing.language, rarity: printing.rarity, quantity: 1,
+                              language: options.language ?? match.printedLanguage ?? printing.language, rarity: printing.rarity, quantity: 1,
                               finish: options.finish, condition: options.condition, pool: options.pool)
             return (.identified(entry), "\(printing.name) — \(printing.setCode.uppercased()) #\(printing.collectorNumber)")
         }

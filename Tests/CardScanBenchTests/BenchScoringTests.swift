@@ -44,4 +44,17 @@ struct BenchScoringTests {
         }
         #expect(asSingles.filter { $0.fields[AccuracyField.title.rawValue] == true }.count == 1)
     }
+
+    @Test("a fixture's title is scored against the title printed on it (a German printing, a back face), accents aside")
+    func printedTitle() throws {
+        let (_, photos) = try LabelLoader.load(labelsFile: Self.folder + "/truth.csv", photoFolder: Self.folder)
+        let german = try #require(photos.first { $0.file == "gurmag_drowner_de_flat.png" }?.labels.first)
+        #expect(german.name == "Gurmag Drowner" && german.printedTitle == "Gurmag-Ertränker")
+        #expect(FieldComparison.titleMatches("Gurmag-Ertranker", name: german.printedTitle))
+        #expect(!FieldComparison.titleMatches("Gurmag Drowner", name: german.printedTitle))
+        let back = try #require(photos.first { $0.file == "insectile_aberration_flat.png" }?.labels.first)
+        #expect(back.printedTitle == "Insectile Aberration")
+        let plain = try #require(photos.first { $0.file == "broodhunter_wurm_flat.png" }?.labels.first)
+        #expect(plain.printedTitle == plain.name)
+    }
 }

@@ -255,6 +255,24 @@ struct CollectionCLITests {
         #expect(undo.out.contains("removed 3 cards") && undo.out.contains("forgot 1 photo"), "\(undo.out)")
     }
 
+    @Test("a German card is recorded in German, though the catalog holds it in English only; --lang still overrides")
+    func printedLanguage() throws {
+        let dir = CollectionCLI.temp("lang")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let home = dir.appendingPathComponent("home")
+        let photo = CollectionCLI.root.appendingPathComponent("Fixtures/synthetic/gurmag_drowner_de_flat.png").path
+        let imported = try CollectionCLI.run(["import", photo], home: home)
+        #expect(CollectionCLI.summary(imported.err)?.contains("1 added") == true, "\(imported.err)")
+        let german = try CollectionCLI.state(home)
+        #expect(german.hasPrefix("1 Gurmag Drowner dtk 57 nonfoil NM de"), "\(german)")
+        let identify = try CollectionCLI.run(["identify", photo], home: home)
+        #expect(identify.status == 0 && identify.out.contains("printed in de"), "\(identify.out)")
+        _ = try CollectionCLI.run(["undo"], home: home)
+        _ = try CollectionCLI.run(["import", photo, "--lang", "fr"], home: home)
+        let french = try CollectionCLI.state(home)
+        #expect(french.hasPrefix("1 Gurmag Drowner dtk 57 nonfoil NM fr"), "\(french)")
+    }
+
     @Test("collection export then import into an empty collection gives the same file, for every format")
     func csvRoundTripThroughCLI() throws {
         let dir = CollectionCLI.temp("csv")
