@@ -256,25 +256,45 @@ struct ReadPipeline {
         let collector = try read(collectorPatch, "collector", collectorRegion, psm: .sparseText)
         var observations = title.observations + collector.observations
         var fields = extractor.extract(observations)
-        // Further looks at the collector lines while a field is missing: Tesseract's sparse-text
-        // mode and its block mode segment the two short lines differently, and each reads some
-        // lines the other garbles; the constrained read keeps it from drifting to lower case
-        // ("ose/ies" for 056/185). Each read is parsed on its own and the fields are pooled.
-        let retries: [(PageSegmentationMode, String?)] = [(.singleBlock, nil), (.sparseText, "0123456789/ABCDEFGHIJKLMNOPQRSTUVWXYZ")]
-        // Only on a way up whose title reads well (the others rarely win), and for a missing set code
-        // only beside a modern number line (old frames print none: the retries would only cost).
-        // Nor on an older frame, whose collector band holds the copyright line.
+        // Further looks at the collector lines while a field is missing, each parsed on its own
+        // and the fields pooled:
+        // - block mode: sparse-text and block mode segment the two short lines differently, and
+        //   each reads some lines the other garbles;
+        // - constrained: keeps the read from drifting to lower case (`ose/ies` for 056/185);
+        // - the patch at half its size: reads blurred lines that the full-size patch garbles
+        //   (`057/264 C` / `OTK` where it read `OS?/264 €` / `OTM`).
+        // Only on a way up whose title reads well (the others rarely win), or that is a known
+        // name read poorly, and then at half size only (the constrained read made `73/272` of
+        // `or3/ 272 {` below a poorly read Forest). At half size only when the band read some
+        // digit (a band with none is an older frame's or holds no collector line). For a missing
+        // set code only beside a modern number line (old frames print none). Nor on an older
+        // frame, whose collector band holds the copyright line.
+        let retries = [CollectorRetry(psm: .singleBlock), CollectorRetry(psm: .sparseText, whitelist: "0123456789/ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+                       CollectorRetry(psm: .sparseText, reduction: 2)]
         let printsCopyright = collector.observations.contains { CollectorLineParser.isCopyrightLine($0.observation.text) }
-        for (psm, whitelist) in retries where fields.collectorNumber == nil || (fields.setCode == nil && fields.setSize != nil) {
-            guard title.quality > 0.5, !collector.observations.isEmpty, !printsCopyright else { break }
-            let again = try read(collectorPatch, "collector", collectorRegion, psm: psm, whitelist: whitelist)
+        let readsDigits = collector.observations.contains { $0.observation.text.contains(where: \.isNumber) }
+        for retry in retries where fields.collectorNumber == nil || (fields.setCode == nil && fields.setSize != nil) {
+            guard !collector.observations.isEmpty, !printsCopyright else { break }
+            guard title.quality > 0.5 || (known && retry.reduction > 1) else { continue }
+            if retry.reduction > 1, !readsDigits { continue }
+            let again = try read(collectorPatch.reduced(by: retry.reduction), "collector", collectorRegion, psm: retry.psm, whitelist: retry.whitelist)
             let other = extractor.extract(title.observations + again.observations)
             let absorbed = fields.absorbingCollectorFields(of: other)
-            DebugDump.trace("collector retry \(psm)\(whitelist == nil ? "" : " constrained"): \(absorbed ? "added fields" : "nothing new")")
+            DebugDump.trace("collector retry \(retry): \(absorbed ? "added fields" : "nothing new")")
             if absorbed { observations += again.observations }
         }
         return Attempt(corners: corners, observations: observations, fields: fields, titleQuality: title.quality,
                        titleKnown: known, printsCopyright: printsCopyright && fields.collectorNumber == nil)
+    }
+
+    /// One more look at the collector band: a page-segmentation mode, a character whitelist, and
+    /// how much the patch is reduced first.
+    struct CollectorRetry: CustomStringConvertible {
+        var psm: PageSegmentationMode
+        var whitelist: String?
+        var reduction = 1
+
+        var description: String { "\(psm)\(whitelist == nil ? "" : " constrained")\(reduction > 1 ? " at 1/\(reduction) size" : "")" }
     }
 
     /// From this quality up a title band read cleanly: when its text is no known name, the

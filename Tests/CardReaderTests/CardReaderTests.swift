@@ -71,8 +71,9 @@ struct CardReaderAccuracyTests {
     /// this test was written, minus a small margin; raise them as the reader improves.
     /// Measured 2026-11-22: title 33/38, set+number 19/31; 2026-11-23: title 33/38, set+number 22/31;
     /// 2026-11-24: title 35/38, set+number 23/31; with the text-box fallback, title 36/38.
+    /// 2026-11-25: set+number 24/31 with the half-size collector retry.
     static let titleFloor = 0.90
-    static let printingFloor = 0.70
+    static let printingFloor = 0.74
 
     /// The catalog built once from both shared card-data files (MTGJSON brings the printed set
     /// sizes); it supplies the set-code and title vocabularies.
@@ -123,6 +124,16 @@ struct CardReaderAccuracyTests {
         // The black border and the shelf are the same grey; the text box is the card's one light part.
         let r = try reader.read(contentsOf: Paths.shared.appendingPathComponent("alexandrearpin/photos/busy_background/dtk_gurmag_drowner_3.JPG").path)
         #expect(r.fields.title?.value == "Gurmag Drowner")
+    }
+
+    @Test("blurred collector lines that read as noise at full size read at half size")
+    func blurredCollectorLines() throws {
+        let reader = try Self.reader()
+        // Full size, Tesseract reads `OS?/264 €` over `OTM > Em`; at half size `057/264 C` over `OTK + Em`.
+        let r = try reader.read(contentsOf: Paths.shared.appendingPathComponent("alexandrearpin/photos/busy_background/dtk_gurmag_drowner_2.JPG").path)
+        #expect(r.fields.title?.value == "Gurmag Drowner")
+        #expect(r.fields.setCode?.value == "dtk")
+        #expect(r.fields.collectorNumber?.value == "57")
     }
 
     @Test("a photo of several cards gives several readings; a photo or scan of one card gives one")
