@@ -30,12 +30,24 @@ extension ReadPipeline {
             let patch = Self.patch(region, cardHeight: CardLayout.titleCardHeight, gray: gray, corners: found.corners)
             for lightText in [true, false] {
                 let binarized = patch.localContrastBinarized(window: max(9, patch.height / 3), margin: 20, lightText: lightText)
-                let title = try read(binarized, "title", region, psm: .singleLine, retryInverted: false) // dark on white by construction
+                var title = try read(binarized, "title", region, psm: .singleLine, retryInverted: false) // dark on white by construction
                 // The whole line must name the card (no dropping of words around a name, as
                 // `FieldExtractor.resolve` does): binarised noise holds short runs of letters.
-                guard let line = title.observations.first?.observation, title.observations.count == 1 else { continue }
-                let cleaned = TitleCleaner.clean(line.text, characterConfidences: line.characterConfidences)
-                guard cleaned.filter(\.isLetter).count >= Self.minimumGuessedNameLetters, options.resolveTitle?(cleaned) != nil else { continue }
+                var cleaned = title.observations.count == 1 ? title.observations.first.map { TitleCleaner.clean($0.observation.text, characterConfidences: $0.observation.characterConfidences) } ?? "" : ""
+                if cleaned.filter(\.isLetter).count < Self.minimumGuessedNameLetters || options.resolveTitle?(cleaned) == nil {
+                    // Single-line mode finds no line at all in a band where specks of the textured
+                    // bar follow the title (a clean `Instill Energy`); block mode reads the title
+                    // and the specks after it, so a leading run of words is taken there, if long.
+                    guard title.observations.isEmpty else { continue }
+                    let block = try read(binarized, "title", region, psm: .singleBlock, retryInverted: false)
+                    guard var first = block.observations.first,
+                          let span = leadingNameSpan(TitleCleaner.clean(first.observation.text, characterConfidences: first.observation.characterConfidences))
+                    else { continue }
+                    first.observation.text = span
+                    first.observation.characterConfidences = [] // they belong to the whole line
+                    cleaned = span
+                    title = RegionRead(observations: [first], quality: block.quality)
+                }
                 DebugDump.trace("rescue read \(cleaned) in the \(region == CardLayout.title ? "standard" : "extended") band, \(lightText ? "light" : "dark") lettering")
                 var attempt = try attempt(found.corners, gray: gray, extended: region == CardLayout.extendedTitle,
                                           wayUp: .likely, title: title)
@@ -44,6 +56,18 @@ extension ReadPipeline {
             }
         }
         return found
+    }
+
+    /// The longest run of words from the start of a line, of ten letters or more, that names a
+    /// card the vocabulary knows. (Short runs are what noise hits: `ok` became Okk.)
+    private func leadingNameSpan(_ line: String) -> String? {
+        let words = line.split(separator: " ")
+        for end in stride(from: words.count, to: 0, by: -1) {
+            let span = words[..<end].joined(separator: " ")
+            guard span.filter(\.isLetter).count >= 10 else { break }
+            if options.resolveTitle?(span) != nil { return span }
+        }
+        return nil
     }
 
     /// A dark-bordered card on a dark background can be lost to the locator while its light text

@@ -68,6 +68,17 @@ struct TurnedPhotoTests {
         #expect(reading.fields.setCode?.value == "ori")
     }
 
+    @Test("a pale 1993 title whose binarised band holds no single line for Tesseract is read in block mode")
+    func paleTitleTurned() throws {
+        // Instill Energy (Alpha) turned three quarters: the title band reads as noise (`fee epee ee
+        // hg Aerat`). The rescue's binarised band is clean, but the textured bar after the title
+        // leaves specks that keep single-line mode from finding a line; block mode reads
+        // `Instill Energy` followed by the specks.
+        let photo = try Self.sharedPhoto("tmikonen/example/instill_energy.jpg")
+        let reading = try CardReaderAccuracyTests.reader().read(image: Self.image(Self.tilted(photo, degrees: 270), name: "instill_energy 270°"))
+        #expect(reading.fields.title?.value == "Instill Energy")
+    }
+
     @Test("a known name read at very low quality with nothing below it does not settle the way up")
     func lowQualityKnownTitle() {
         // A copy of frf_lightform.jpg turned three quarters (re-encoded, no EXIF) read `meee ees`
