@@ -17,25 +17,39 @@ public enum Annotator {
             for i in 0..<4 { canvas.line(pts[i], pts[(i + 1) % 4], color: (0, 255, 0), thickness: 3) }
             canvas.disc(pts[0], radius: 7, color: (255, 0, 0)) // the card's top-left
             let homography = Homography(corners: pts)
-            for obs in reading.observations {
+            // A label per distinct text (the collector retries read the same lines again), moved
+            // down past the labels already placed so none covers another.
+            var placed: [(x: Int, y: Int, width: Int)] = [], seen = Set<String>()
+            for obs in reading.observations where seen.insert(obs.observation.text).inserted {
                 let b = obs.observation.boundingBox // card coords, bottom-left origin
                 let corners = [(b.x, 1 - b.maxY), (b.maxX, 1 - b.maxY), (b.maxX, 1 - b.y), (b.x, 1 - b.y)]
                     .map { homography.map($0.0, $0.1) }.map { PixelPoint(x: $0.x, y: $0.y) }
                 for i in 0..<4 { canvas.line(corners[i], corners[(i + 1) % 4], color: (255, 160, 0), thickness: 2) }
-                labels.append(ImageLabel(text: "\(obs.observation.text) (\(Int(obs.observation.confidence * 100))%)",
-                                         x: Int(corners[3].x), y: Int(corners[3].y) + 16, color: 0xFF00FF))
+                let text = "\(obs.observation.text) (\(Int(obs.observation.confidence * 100))%)"
+                let x = Int(corners[3].x), width = Self.glyphWidth * text.count
+                var y = Int(corners[3].y) + Self.lineHeight / 2
+                while placed.contains(where: { abs($0.y - y) < Self.lineHeight && x < $0.x + $0.width && $0.x < x + width }) { y += Self.lineHeight }
+                placed.append((x, y, width))
+                labels.append(ImageLabel(text: text, x: x, y: y, color: 0xFF00FF))
             }
         }
         let f = reading.fields
         let summary = [
             "title: \(f.title?.value ?? "-")",
             "number: \(f.collectorNumber?.value ?? "-")\(f.setSize.map { "/\($0.value)" } ?? "")  rarity: \(f.rarity?.value ?? "-")",
-            "set: \(f.setCode?.value ?? "-")  lang: \(f.language?.value ?? "-")  frame: \(f.frameEra.rawValue)  border: \(f.borderColor?.value ?? "-")  rotation: \(reading.rotation)",
+            "set: \(f.setCode?.value ?? "-")  lang: \(f.language?.value ?? "-")  frame: \(f.frameEra.rawValue)",
+            "border: \(f.borderColor?.value ?? "-")  rotation: \(reading.rotation)",
         ]
-        canvas.fillRect(x: 0, y: 0, width: min(canvas.width, 760), height: 22 * summary.count + 10, color: (255, 255, 255))
-        for (i, line) in summary.enumerated() { labels.append(ImageLabel(text: line, x: 8, y: 22 * (i + 1), color: 0x0000C0)) }
+        let longest = summary.map(\.count).max() ?? 0
+        canvas.fillRect(x: 0, y: 0, width: min(canvas.width, 16 + Self.glyphWidth * longest), height: Self.lineHeight * summary.count + 12,
+                        color: (255, 255, 255))
+        for (i, line) in summary.enumerated() { labels.append(ImageLabel(text: line, x: 8, y: Self.lineHeight * (i + 1), color: 0x0000C0)) }
         try ImageWriter.writePNG(canvas.image, labels: labels, fontSize: 10, to: path)
     }
+
+    /// Leptonica's size-10 bitmap font: glyphs up to ~30 px tall above the baseline, at most ~19
+    /// px wide; labels are laid out on these.
+    static let lineHeight = 34, glyphWidth = 19
 }
 
 /// A minimal RGB drawing surface.
