@@ -9,7 +9,7 @@ struct AddCommand: ParsableCommand {
         commandName: "add",
         abstract: "Add copies of a printing to your collection by set code and collector number.",
         discussion: """
-        The printing is looked up in the catalog; its Scryfall id, name, set, number and language are
+        The printing is looked up in the catalog; its Scryfall id, name, set, number and language are \
         stored with the entry. Adding the same printing again raises the quantity.
         Examples:
           cardscan add bfz 171
@@ -78,7 +78,7 @@ struct RemoveCommand: ParsableCommand {
         commandName: "remove",
         abstract: "Remove copies of a printing from your collection or a pool.",
         discussion: """
-        Copies added by hand go first, then the most recently imported ones. Nothing is removed when
+        Copies added by hand go first, then the most recently imported ones. Nothing is removed when \
         fewer copies are held than asked for.
         Examples:
           cardscan remove bfz 171

@@ -7,10 +7,11 @@ public struct CardScanCommand: AsyncParsableCommand {
         abstract: "Recognise Magic: The Gathering cards in photos, offline.",
         discussion: """
         Typical use:
-          cardscan identify photo.jpg          name, set and number of the card in a photo
-          cardscan scan ~/Pictures/cards       every card in a folder (JSON Lines with --json)
-          cardscan ocr photo.jpg               raw text the OCR engine sees, with boxes
-          cardscan catalog update              download Scryfall's card data for matching
+          cardscan identify photo.jpg        the card in a photo: name, set, number
+          cardscan scan ~/Pictures/cards     every card in a folder (or --json)
+          cardscan import ~/Pictures/cards   add them to your collection
+          cardscan ocr photo.jpg             raw text the OCR engine sees, with boxes
+          cardscan catalog update            download Scryfall's card data
         """,
         subcommands: CommandRegistry.subcommands
     )

@@ -8,11 +8,12 @@ struct CatalogImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Import Scryfall bulk files or MTGJSON files (.json or .json.gz) into the catalog.",
         discussion: """
-        Accepts Scryfall bulk files (default/all/oracle cards, unique artwork), Scryfall set lists, and
-        MTGJSON AllPrintings or per-set files. Printings are keyed by Scryfall id, so importing Scryfall and
-        MTGJSON data describing the same printing gives one row. The import runs in one transaction on a
+        Accepts Scryfall bulk files (default/all/oracle cards, unique artwork), Scryfall set lists, and \
+        MTGJSON AllPrintings or per-set files. Printings are keyed by Scryfall id, so importing Scryfall and \
+        MTGJSON data describing the same printing gives one row. The import runs in one transaction on a \
         copy; the catalog is replaced only when every file imported.
-        Example: cardscan catalog import default-cards.json AllPrintings.json.gz
+        Example:
+          cardscan catalog import default-cards.json AllPrintings.json.gz
         """
     )
 

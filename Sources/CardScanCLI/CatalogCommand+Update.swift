@@ -8,9 +8,9 @@ struct CatalogUpdateCommand: ParsableCommand {
         commandName: "update",
         abstract: "Download Scryfall bulk data and replace the catalog with it.",
         discussion: """
-        Reads Scryfall's bulk-data index, downloads the chosen file (progress on stderr), checks its size,
-        imports it and swaps the new catalog in atomically. The old catalog stays usable if anything fails.
-        Types: default_cards (every English printing, ~500 MB), all_cards (every language, ~2.3 GB),
+        Reads Scryfall's bulk-data index, downloads the chosen file (progress on stderr), checks its size, \
+        imports it and swaps the new catalog in atomically. The old catalog stays usable if anything fails. \
+        Types: default_cards (every English printing, ~500 MB), all_cards (every language, ~2.3 GB), \
         oracle_cards (one per card), unique_artwork.
         """
     )

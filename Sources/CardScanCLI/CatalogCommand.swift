@@ -10,7 +10,7 @@ public struct CatalogCommand: ParsableCommand {
         discussion: """
         Without an imported catalog, commands use a small built-in sample catalog.
         Examples:
-          cardscan catalog update                        download Scryfall's default cards (~500 MB)
+          cardscan catalog update          # Scryfall's default cards, ~500 MB
           cardscan catalog import cards.json.gz AllPrintings.json.gz
           cardscan catalog info
           cardscan catalog search "Broodhunter VVurm"

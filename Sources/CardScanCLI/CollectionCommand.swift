@@ -9,8 +9,8 @@ struct CollectionCommand: ParsableCommand {
         commandName: "collection",
         abstract: "List your collection, or export / import it as Moxfield, ManaBox, Deckbox, Archidekt or JSON files.",
         discussion: """
-        The collection lives in <data-dir>/collection.sqlite (see --data-dir), apart from the catalog.
-        Without --pool the commands work on the main collection; pools (`cardscan pool list`) are
+        The collection lives in <data-dir>/collection.sqlite (see --data-dir), apart from the catalog. \
+        Without --pool the commands work on the main collection; pools (`cardscan pool list`) are \
         separate.
         Examples:
           cardscan collection list
@@ -80,13 +80,13 @@ struct CollectionExportCommand: ParsableCommand {
         commandName: "export",
         abstract: "Write the collection (or a pool) as a file another app imports.",
         discussion: """
-        Formats and their exact headers:
-          moxfield   Count,Tradelist Count,Name,Edition,Condition,Language,Foil,Tags,Last Modified,Collector Number,Alter,Proxy,Purchase Price
-          manabox    Name,Set code,Set name,Collector number,Foil,Rarity,Quantity,ManaBox ID,Scryfall ID,Purchase price,Misprint,Altered,Condition,Language,Purchase price currency
-          deckbox    Count,Tradelist Count,Name,Edition,Edition Code,Card Number,Condition,Language,Foil,Signed,Artist Proof,Altered Art,Misprint,Promo,Textless,Printing Id,Printing Note,Tags,My Price,Cost,Rarity,Price,TcgPlayer ID,Scryfall ID
-          archidekt  Quantity,Name,Finish,Condition,Date Added,Language,Purchase Price,Tags,Edition Name,Edition Code,Multiverse Id,Scryfall ID,Collector Number
+        Formats (each file starts with the header the app's own import expects):
+          moxfield   Count, Tradelist Count, Name, Edition, Condition, … (13 columns)
+          manabox    Name, Set code, Set name, Collector number, Foil, … (15 columns)
+          deckbox    Count, Tradelist Count, Name, Edition, … (24 columns)
+          archidekt  Quantity, Name, Finish, Condition, Date Added, … (13 columns)
           json       cardscan's own format (every field, including the pool)
-        Conditions and languages are written the way each app does (Moxfield "Near Mint"/"English",
+        Conditions and languages are written the way each app does (Moxfield "Near Mint"/"English", \
         ManaBox "near_mint"/"en", Deckbox "Near Mint"/"English", Archidekt "NM"/"EN").
         Examples:
           cardscan collection export --format moxfield --output moxfield.csv
@@ -120,9 +120,9 @@ struct CollectionImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Add the cards of a Moxfield, ManaBox, Deckbox, Archidekt or cardscan JSON file.",
         discussion: """
-        The format is detected from the header when --format is not given. Rows without a Scryfall
-        id (Moxfield) are looked up in the catalog by set code and collector number. Rows that cannot
-        be read are reported with their line number and skipped. The whole file is one batch:
+        The format is detected from the header when --format is not given. Rows without a Scryfall \
+        id (Moxfield) are looked up in the catalog by set code and collector number. Rows that cannot \
+        be read are reported with their line number and skipped. The whole file is one batch: \
         `cardscan undo` removes it again.
         Examples:
           cardscan collection import moxfield.csv --format moxfield

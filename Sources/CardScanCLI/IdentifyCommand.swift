@@ -11,8 +11,8 @@ struct IdentifyCommand: ParsableCommand {
         commandName: "identify",
         abstract: "Identify the card in one photo: name, set, collector number and confidence.",
         discussion: """
-        Exit status: 0 when the card is identified, 1 when it is ambiguous, unidentified or unreadable.
-        When several printings fit (basic lands, reprints without a readable number), the candidates
+        Exit status: 0 when the card is identified, 1 when it is ambiguous, unidentified or unreadable. \
+        When several printings fit (basic lands, reprints without a readable number), the candidates \
         are listed instead of a guess.
         Examples:
           cardscan identify photo.jpg

@@ -12,12 +12,12 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Scan photos and add every identified card to your collection (or a pool).",
         discussion: """
-        Identified cards are added; ambiguous and unidentified ones go to the review queue
-        (`cardscan review`); unreadable files are counted as failed and retried next time. A photo
-        of several cards (a binder page, a row on a table) gives one result per card found.
-        Photos are recognised by the SHA-256 of their bytes: importing the same folder again, or a
-        renamed or moved copy of a photo, adds nothing. Each photo (with all its cards) is recorded
-        in its own transaction, so an interrupted import (Ctrl-C, kill -9, power cut) is resumed by running the
+        Identified cards are added; ambiguous and unidentified ones go to the review queue \
+        (`cardscan review`); unreadable files are counted as failed and retried next time. A photo \
+        of several cards (a binder page, a row on a table) gives one result per card found. \
+        Photos are recognised by the SHA-256 of their bytes: importing the same folder again, or a \
+        renamed or moved copy of a photo, adds nothing. Each photo (with all its cards) is recorded \
+        in its own transaction, so an interrupted import (Ctrl-C, kill -9, power cut) is resumed by running the \
         same command again. Each run is one batch: `cardscan undo` reverts the last one.
         Examples:
           cardscan import ~/Pictures/cards

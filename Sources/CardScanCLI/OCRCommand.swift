@@ -8,7 +8,7 @@ struct OCRCommand: ParsableCommand {
         commandName: "ocr",
         abstract: "Print the text Tesseract finds in an image, with confidences and boxes.",
         discussion: """
-        Boxes are normalised to 0…1 with the origin at the bottom-left (Apple Vision's convention):
+        Boxes are normalised to 0…1 with the origin at the bottom-left (Apple Vision's convention): \
         x, y (bottom edge), width, height. Useful to see why a scan went wrong.
         Examples:
           cardscan ocr photo.jpg

@@ -50,8 +50,8 @@ struct PoolShowCommand: ParsableCommand {
         commandName: "show",
         abstract: "Counts by rarity, colour and card type, and the mana curve, of a pool.",
         discussion: """
-        Colour, type and mana value come from the catalog (by Scryfall id, else set and number, else
-        name); cards the catalog lacks are counted as unknown. Use an empty name ("") for the main
+        Colour, type and mana value come from the catalog (by Scryfall id, else set and number, else \
+        name); cards the catalog lacks are counted as unknown. Use an empty name ("") for the main \
         collection.
         Examples:
           cardscan pool show "MOM prerelease"

@@ -9,12 +9,12 @@ struct ReadCommand: ParsableCommand {
         commandName: "read",
         abstract: "Find the card in a photo and print the fields read from it (no catalog needed).",
         discussion: """
-        Prints the title, collector number, set size, rarity, set code and language as read,
-        each with a confidence, the frame era, the border colour (white or black, when the card's
+        Prints the title, collector number, set size, rarity, set code and language as read, \
+        each with a confidence, the frame era, the border colour (white or black, when the card's \
         edges decide it; it tells old reprints apart), plus the card's corners in the photo.
         Examples:
           cardscan read photo.jpg
-          cardscan read photo.jpg --annotate why.png     draw outline, text boxes and values
+          cardscan read photo.jpg --annotate why.png   # outline, text boxes, values
           cardscan read photo.jpg --json
         """
     )

@@ -9,8 +9,8 @@ struct ReviewCommand: ParsableCommand {
         commandName: "review",
         abstract: "List and resolve imported photos that were ambiguous or unidentified.",
         discussion: """
-        `cardscan import` adds the cards it is sure of; the rest wait here with the printings that
-        fit what was read. Accept a candidate, name the printing yourself, or reject the photo.
+        `cardscan import` adds the cards it is sure of; the rest wait here with the printings that \
+        fit what was read. Accept a candidate, name the printing yourself, or reject the photo. \
         Resolved cards join the import's batch, so `cardscan undo` still reverts everything.
         Examples:
           cardscan review                        pending photos and their candidates

@@ -10,15 +10,18 @@ struct ScanCommand: ParsableCommand {
         commandName: "scan",
         abstract: "Identify every card photo in the given files and folders.",
         discussion: """
-        Photos are processed in parallel (one OCR engine per job) and results are printed as they
-        finish. Each card found is one result: a photo of several cards gives several, the main
-        (most card-like) card first. With --json each line is one JSON object:
-          {"file","status","card":{"id","name","set","collector_number","lang","rarity"}|null,
-           "confidence","extracted":{"title","set_code","collector_number","set_size","rarity","language"},
-           "candidates":[{"id","name","set","collector_number","score"}],"quad":[[x,y]×4],
-           "error" (status error only),"timings_ms":{"decode","locate","ocr","match","total"}}
-        status is identified, ambiguous, unidentified or error. An unreadable file gives an error
-        record and the scan goes on; the exit status is 1 when any file failed.
+        Photos are processed in parallel (one OCR engine per job) and results are printed as they \
+        finish. Each card found is one result: a photo of several cards gives several, the main \
+        (most card-like) card first. An unreadable file gives an error record and the scan goes \
+        on; the exit status is 1 when any file failed.
+
+        With --json each line is one JSON object with the keys file, status (identified, \
+        ambiguous, unidentified or error), card (id, name, set, collector_number, lang, rarity; \
+        null unless identified), confidence, extracted (title, set_code, collector_number, \
+        set_size, rarity, language), candidates (id, name, set, collector_number, score), quad \
+        (four [x, y] corners, 0…1, origin bottom-left), error (status error only) and \
+        timings_ms (decode, locate, ocr, match, total).
+
         Examples:
           cardscan scan ~/Pictures/cards
           cardscan scan photos/ --recursive --jobs 2 --json > results.jsonl

@@ -8,8 +8,8 @@ struct UndoCommand: ParsableCommand {
         commandName: "undo",
         abstract: "Revert the last import (photos or a collection file), exactly.",
         discussion: """
-        Removes the cards the last `cardscan import` or `cardscan collection import` added (including
-        cards later accepted from its review items), its review items, and forgets its photos, so
+        Removes the cards the last `cardscan import` or `cardscan collection import` added (including \
+        cards later accepted from its review items), its review items, and forgets its photos, so \
         importing them again works. Run it again to undo the import before.
         Examples:
           cardscan import new-cards/    # oops, wrong pool
