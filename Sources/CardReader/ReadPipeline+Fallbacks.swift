@@ -5,15 +5,16 @@ import CardScanOCR
 /// take a card name the caller's vocabulary knows.
 extension ReadPipeline {
     /// The rescue: the two attempts (distinct quads or ways up) whose title band read most like a
-    /// title re-read by `rescuingTitle(_:gray:)`; the first that yields a known name, or nil.
-    func rescuingTitle(of tried: [Attempt], gray: GrayImage) throws -> Attempt? {
+    /// title re-read by `rescuingTitle(_:gray:main:)`; the first that yields a known name, or nil.
+    /// `main`: the photo's main card (only there is a band with no line read in block mode too).
+    func rescuingTitle(of tried: [Attempt], gray: GrayImage, main: Bool) throws -> Attempt? {
         // A band that read next to nothing (glare, art, a table) is not worth the four reads.
         var ranked: [Attempt] = []
         for attempt in tried.sorted(by: { $0.titleQuality > $1.titleQuality }) where ranked.count < 2 && attempt.titleQuality >= 0.05 {
             if !ranked.contains(where: { $0.corners == attempt.corners }) { ranked.append(attempt) }
         }
         for candidate in ranked {
-            let rescued = try rescuingTitle(candidate, gray: gray)
+            let rescued = try rescuingTitle(candidate, gray: gray, main: main)
             DebugDump.trace("title rescue from quality \(candidate.titleQuality): \(rescued.titleKnown ? rescued.fields.title?.value ?? "" : "no")")
             if rescued.titleKnown { return rescued }
         }
@@ -25,7 +26,7 @@ extension ReadPipeline {
     /// vocabulary knows; otherwise the attempt unchanged. Pale outlined titles on a textured bar
     /// (1993–1997 frames) defeat Tesseract's global threshold. Only a known name is taken: a
     /// binarised band of noise reads as letters too.
-    private func rescuingTitle(_ found: Attempt, gray: GrayImage) throws -> Attempt {
+    private func rescuingTitle(_ found: Attempt, gray: GrayImage, main: Bool) throws -> Attempt {
         for region in [CardLayout.title, CardLayout.extendedTitle] {
             let patch = Self.patch(region, cardHeight: CardLayout.titleCardHeight, gray: gray, corners: found.corners)
             for lightText in [true, false] {
@@ -38,7 +39,10 @@ extension ReadPipeline {
                     // Single-line mode finds no line at all in a band where specks of the textured
                     // bar follow the title (a clean `Instill Energy`); block mode reads the title
                     // and the specks after it, so a leading run of words is taken there, if long.
-                    guard title.observations.isEmpty else { continue }
+                    // (On the main card's standard band only: on the other regions of a photo it
+                    // found nothing and cost 1.2 s of a 30 s scan; every name it found on the
+                    // copies in scripts/robustness.sh was in the standard band.)
+                    guard main, region == CardLayout.title, title.observations.isEmpty else { continue }
                     let block = try read(binarized, "title", region, psm: .singleBlock, retryInverted: false)
                     guard var first = block.observations.first,
                           let span = leadingNameSpan(TitleCleaner.clean(first.observation.text, characterConfidences: first.observation.characterConfidences))

@@ -119,7 +119,7 @@ struct ReadPipeline {
         // its text box. They look for a known name, so not without a vocabulary, and not when a
         // title band read cleanly: that is a name the vocabulary lacks, not a misread.
         if best?.titleKnown != true, options.resolveTitle != nil, tried.allSatisfy({ $0.titleQuality < Self.cleanTitleQuality }) {
-            if let rescued = try rescuingTitle(of: tried, gray: gray) {
+            if let rescued = try rescuingTitle(of: tried, gray: gray, main: main) {
                 best = rescued
             } else if main, let placed = try cardAroundTextBox(gray: gray) {
                 best = placed
