@@ -39,10 +39,11 @@ extension ReadPipeline {
                     // Single-line mode finds no line at all in a band where specks of the textured
                     // bar follow the title (a clean `Instill Energy`); block mode reads the title
                     // and the specks after it, so a leading run of words is taken there, if long.
-                    // (On the main card's standard band only: on the other regions of a photo it
-                    // found nothing and cost 1.2 s of a 30 s scan; every name it found on the
-                    // copies in scripts/robustness.sh was in the standard band.)
-                    guard main, region == CardLayout.title, title.observations.isEmpty else { continue }
+                    // (On the main card only, and with the dark lettering: on the other regions of
+                    // a photo it found nothing and cost 1.2 s of a 30 s scan; every name it found,
+                    // on the copies in scripts/robustness.sh and in the tests, was read from the
+                    // lettering's dark outline, in either band.)
+                    guard main, !lightText, title.observations.isEmpty else { continue }
                     let block = try read(binarized, "title", region, psm: .singleBlock, retryInverted: false)
                     guard var first = block.observations.first,
                           let span = leadingNameSpan(TitleCleaner.clean(first.observation.text, characterConfidences: first.observation.characterConfidences))
