@@ -1,4 +1,5 @@
 import CardReader
+import CardScanOCR
 import Foundation
 
 /// What happened to one photo in one pass.
@@ -45,7 +46,8 @@ public struct PoolRun: Sendable {
 
 /// Runs photos through `jobs` worker threads over one shared queue. Each thread creates its own
 /// `CardReader` (not Sendable; one Tesseract engine each) and identifier, then takes the next photo
-/// index until none is left. Timing starts once every reader is initialised.
+/// until none is left (largest file first on several jobs, as `cardscan scan` does; outcomes keep
+/// the photos' order). Timing starts once every reader is initialised.
 enum ReaderPool {
     /// Errors that stop a pass.
     struct NoReader: Error, CustomStringConvertible {
@@ -56,6 +58,8 @@ enum ReaderPool {
     static func run(photos: [BenchPhoto], jobs: Int, options: CardReader.Options, identifier: IdentifierFactory,
                     onEach: @escaping @Sendable (_ photo: BenchPhoto, _ outcome: PhotoOutcome, _ finished: Int) -> Void) throws -> PoolRun {
         let jobs = max(1, jobs)
+        // Taken in the order `cardscan scan` takes them (largest file first on several jobs).
+        let order = PhotoSchedule.order(photos.map(\.path), workers: jobs)
         let next = Locked(0)
         let finished = Locked(0)
         let results = Locked([PhotoOutcome?](repeating: nil, count: photos.count))
@@ -83,8 +87,9 @@ enum ReaderPool {
                 go.wait()
                 guard let reader, let ident else { return }
                 while true {
-                    let i = next.withLock { value -> Int in defer { value += 1 }; return value }
-                    guard i < photos.count else { break }
+                    let taken = next.withLock { value -> Int in defer { value += 1 }; return value }
+                    guard taken < photos.count else { break }
+                    let i = order[taken]
                     let outcome = readOne(photos[i], index: i, reader: reader, identifier: ident)
                     results.withLock { $0[i] = outcome }
                     let n = finished.withLock { value -> Int in value += 1; return value }

@@ -133,7 +133,7 @@ final class PhotoImporter: @unchecked Sendable {
     var summary: Summary { lock.lock(); defer { lock.unlock() }; return state }
 
     func run(files: [String], jobs: Int, tessdata: String?) throws {
-        let queue = WorkQueue(files)
+        let queue = WorkQueue(files, workers: jobs)
         try WorkerThreads.run(count: min(jobs, files.count)) {
             // The OCR engine and catalog are opened only when a photo turns out to be new.
             var identifier: Identifier?

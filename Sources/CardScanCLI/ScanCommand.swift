@@ -72,7 +72,7 @@ struct ParallelScan {
     let jobs: Int
 
     func run(makeWorker: @escaping @Sendable () throws -> Identifier, emit: @escaping @Sendable ([ScanRecord]) -> Void) throws {
-        let queue = WorkQueue(files)
+        let queue = WorkQueue(files, workers: jobs)
         try WorkerThreads.run(count: min(jobs, files.count)) {
             let worker = try makeWorker()
             while let file = queue.next() {
@@ -104,13 +104,14 @@ enum WorkerThreads {
     }
 }
 
-/// A shared cursor over the files.
+/// A shared cursor over the files: in the order given for one worker, largest first for several
+/// (`PhotoSchedule`).
 final class WorkQueue: @unchecked Sendable {
     private let files: [String]
     private var index = 0
     private let lock = NSLock()
 
-    init(_ files: [String]) { self.files = files }
+    init(_ files: [String], workers: Int) { self.files = PhotoSchedule.order(files, workers: workers).map { files[$0] } }
 
     func next() -> String? {
         lock.lock(); defer { lock.unlock() }

@@ -84,3 +84,17 @@ struct ImageLoadingTests {
         guard case .imageTooLarge? = error else { Issue.record("expected imageTooLarge, got \(String(describing: error))"); return }
     }
 }
+
+@Suite("Photo schedule for several workers")
+struct PhotoScheduleTests {
+    @Test("several workers take the largest file first; one worker keeps the order given")
+    func largestFirst() throws {
+        let dir = try FixturePaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sizes = [("a.jpg", 10), ("b.jpg", 300), ("c.jpg", 20), ("d.jpg", 300)]
+        for (name, size) in sizes { try Data(repeating: 1, count: size).write(to: dir.appendingPathComponent(name)) }
+        let paths = sizes.map { dir.appendingPathComponent($0.0).path } + [dir.appendingPathComponent("missing.jpg").path]
+        #expect(PhotoSchedule.order(paths, workers: 2) == [1, 3, 2, 0, 4], "equal sizes keep their order; a missing file goes last")
+        #expect(PhotoSchedule.order(paths, workers: 1) == [0, 1, 2, 3, 4])
+    }
+}
