@@ -34,24 +34,16 @@ extension ReadPipeline {
                 var title = try read(binarized, "title", region, psm: .singleLine, retryInverted: false) // dark on white by construction
                 // The whole line must name the card (no dropping of words around a name, as
                 // `FieldExtractor.resolve` does): binarised noise holds short runs of letters.
-                var cleaned = title.observations.count == 1 ? title.observations.first.map { TitleCleaner.clean($0.observation.text, characterConfidences: $0.observation.characterConfidences) } ?? "" : ""
+                let line = title.observations.count == 1 ? title.observations[0].observation : nil
+                var cleaned = line.map { TitleCleaner.clean($0.text, characterConfidences: $0.characterConfidences) } ?? ""
                 if cleaned.filter(\.isLetter).count < Self.minimumGuessedNameLetters || options.resolveTitle?(cleaned) == nil {
-                    // Single-line mode finds no line at all in a band where specks of the textured
-                    // bar follow the title (a clean `Instill Energy`); block mode reads the title
-                    // and the specks after it, so a leading run of words is taken there, if long.
                     // (On the main card only, and with the dark lettering: on the other regions of
                     // a photo it found nothing and cost 1.2 s of a 30 s scan; every name it found,
                     // on the copies in scripts/robustness.sh and in the tests, was read from the
                     // lettering's dark outline, in either band.)
-                    guard main, !lightText, title.observations.isEmpty else { continue }
-                    let block = try read(binarized, "title", region, psm: .singleBlock, retryInverted: false)
-                    guard var first = block.observations.first,
-                          let span = leadingNameSpan(TitleCleaner.clean(first.observation.text, characterConfidences: first.observation.characterConfidences))
-                    else { continue }
-                    first.observation.text = span
-                    first.observation.characterConfidences = [] // they belong to the whole line
-                    cleaned = span
-                    title = RegionRead(observations: [first], quality: block.quality)
+                    guard main, !lightText, title.observations.isEmpty,
+                          let block = try leadingNameInBlockMode(binarized, region) else { continue }
+                    (title, cleaned) = block
                 }
                 DebugDump.trace("rescue read \(cleaned) in the \(region == CardLayout.title ? "standard" : "extended") band, \(lightText ? "light" : "dark") lettering")
                 var attempt = try attempt(found.corners, gray: gray, extended: region == CardLayout.extendedTitle,
@@ -63,17 +55,29 @@ extension ReadPipeline {
         return found
     }
 
-    /// The longest run of words from the start of a line, of ten letters or more, that names a
-    /// card the vocabulary knows. (Short runs are what noise hits: `ok` became Okk.)
-    private func leadingNameSpan(_ line: String) -> String? {
-        let words = line.split(separator: " ")
+    /// A binarised title band read in block mode, for when single-line mode finds no line in it
+    /// at all (specks of the textured bar after the title: a clean `Instill Energy`). Block mode
+    /// reads the title and the specks after it, so the longest run of words from the start of
+    /// its first line that names a known card is taken, if it has `minimumLeadingNameLetters`;
+    /// returned as the band's one observation, with that name as its text.
+    private func leadingNameInBlockMode(_ binarized: GrayImage, _ region: CardRegion) throws -> (RegionRead, String)? {
+        let block = try read(binarized, "title", region, psm: .singleBlock, retryInverted: false)
+        guard var first = block.observations.first else { return nil }
+        let words = TitleCleaner.clean(first.observation.text, characterConfidences: first.observation.characterConfidences).split(separator: " ")
         for end in stride(from: words.count, to: 0, by: -1) {
             let span = words[..<end].joined(separator: " ")
-            guard span.filter(\.isLetter).count >= 10 else { break }
-            if options.resolveTitle?(span) != nil { return span }
+            guard span.filter(\.isLetter).count >= Self.minimumLeadingNameLetters else { break }
+            guard options.resolveTitle?(span) != nil else { continue }
+            first.observation.text = span
+            first.observation.characterConfidences = [] // they belong to the whole line
+            return (RegionRead(observations: [first], quality: block.quality), span)
         }
         return nil
     }
+
+    /// The fewest letters of a name taken from the start of a line read in block mode: short runs
+    /// are what noise hits (`ok` became Okk).
+    static let minimumLeadingNameLetters = 10
 
     /// A dark-bordered card on a dark background can be lost to the locator while its light text
     /// box stands out: the card placed around one of the photo's two most box-like light regions

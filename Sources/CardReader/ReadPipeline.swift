@@ -275,8 +275,7 @@ struct ReadPipeline {
         let readsDigits = collector.observations.contains { $0.observation.text.contains(where: \.isNumber) }
         for retry in retries where fields.collectorNumber == nil || (fields.setCode == nil && fields.setSize != nil) {
             guard !collector.observations.isEmpty, !printsCopyright else { break }
-            guard title.quality > 0.5 || (known && retry.reduction > 1) else { continue }
-            if retry.reduction > 1, !readsDigits { continue }
+            guard retry.isWorthReading(titleQuality: title.quality, titleKnown: known, bandReadDigits: readsDigits) else { continue }
             let again = try read(collectorPatch.reduced(by: retry.reduction), "collector", collectorRegion, psm: retry.psm, whitelist: retry.whitelist)
             let other = extractor.extract(title.observations + again.observations)
             let absorbed = fields.absorbingCollectorFields(of: other)
@@ -293,6 +292,13 @@ struct ReadPipeline {
         var psm: PageSegmentationMode
         var whitelist: String?
         var reduction = 1
+
+        /// Below a title band that read cleanly; a reduced patch also below a known name read
+        /// poorly, but only when the band read some digit.
+        func isWorthReading(titleQuality: Double, titleKnown: Bool, bandReadDigits: Bool) -> Bool {
+            let titled = titleQuality > ReadPipeline.cleanTitleQuality
+            return reduction > 1 ? bandReadDigits && (titled || titleKnown) : titled
+        }
 
         var description: String { "\(psm)\(whitelist == nil ? "" : " constrained")\(reduction > 1 ? " at 1/\(reduction) size" : "")" }
     }
