@@ -13,6 +13,8 @@
 #   up            the upright copy
 #   r90 r180 r270 turned by a quarter, a half, three quarters
 #   a30 a45 a135 a250  tilted by that many degrees, the canvas grown, corners filled from the edges
+#   pitch30       as taken with the camera tilted back 30° (the card's far edge shorter), and
+#   yaw30         turned 30° to the side: perspective of a real camera (scripts/camera_turn.py)
 #   half          half the width and height
 #   dark          brightness at 55%
 #   blur          Gaussian blur, sigma 1.5 px
@@ -32,13 +34,15 @@ CONVERT=$(command -v convert-im6.q16 || command -v convert)
 photos=../shared/photos
 out=out/robustness
 variants=("$@")
-[ ${#variants[@]} -eq 0 ] && variants=(up r90 r180 r270 a30 a45 a135 a250 half dark blur q40)
+[ ${#variants[@]} -eq 0 ] && variants=(up r90 r180 r270 a30 a45 a135 a250 pitch30 yaw30 half dark blur q40)
 
 variant_args() { # name -> convert arguments applied to the upright copy
   case "$1" in
     up) ;;
     r90|r180|r270) echo "-rotate ${1#r}" ;;
     a*) echo "-virtual-pixel Edge +distort SRT ${1#a} +repage" ;;
+    pitch30) echo "-virtual-pixel Edge -distort Perspective @turn:x:30" ;; # points per photo size, below
+    yaw30) echo "-virtual-pixel Edge -distort Perspective @turn:y:30" ;;
     half) echo "-resize 50%" ;;
     dark) echo "-modulate 55" ;;
     blur) echo "-blur 0x1.5" ;;
@@ -66,9 +70,15 @@ for v in "${variants[@]}"; do
   mkdir -p "$out/$v"
   args=$(variant_args "$v")
   quality=$([ "$v" = q40 ] && echo 40 || echo 95)
-  # One convert per core (a tilt of an 8 MP photo takes seconds).
-  printf '%s\n' "$out"/upright/*.jpg | xargs -P "$(nproc)" -I{} sh -c \
-    '"$0" "$1" $2 -quality "$3" "$4/$(basename "$1")"' "$CONVERT" {} "$args" "$quality" "$out/$v"
+  # One convert per core (a tilt of an 8 MP photo takes seconds). `@turn:AXIS:DEGREES` becomes the
+  # perspective points for the photo's size.
+  printf '%s\n' "$out"/upright/*.jpg | xargs -P "$(nproc)" -I{} sh -c '
+    a=$2
+    case "$a" in *@turn:*)
+      t=${a##*@turn:}
+      a="${a%%@turn:*}$(python3 scripts/camera_turn.py $(identify -format "%w %h" "$1") ${t%%:*} ${t##*:})" ;;
+    esac
+    "$0" "$1" $a -quality "$3" "$4/$(basename "$1")"' "$CONVERT" {} "$args" "$quality" "$out/$v"
 done
 rm -rf "$out/upright"
 
