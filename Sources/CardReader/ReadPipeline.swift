@@ -145,7 +145,7 @@ struct ReadPipeline {
             for case let (name, corners?) in alternatives {
                 var attempt = try attempt(corners, gray: gray, extended: false, wayUp: .likely)
                 attempt.prior = -0.05
-                let wins = attempt.score > found.score + 0.1
+                let wins = attempt.score > found.score + 0.1 || found.isCompleted(by: attempt)
                 DebugDump.trace("alternative \(name): score \(attempt.score) against \(found.score), \(wins ? "taken" : "not taken")")
                 guard wins else { continue }
                 if (found.titleKnown && !attempt.titleKnown) || (found.titleKnown == attempt.titleKnown && found.titleQuality > attempt.titleQuality) {
@@ -212,6 +212,18 @@ struct ReadPipeline {
         var printsCopyright = false
         /// The copyright line has been read.
         var copyrightRead: Bool { observations.contains { $0.region == "copyright" } }
+        /// Whether `other`, read on another quad of this card, reads the same known name above
+        /// collector lines this reading lacks: the same card, whose bottom edge the other quad
+        /// found. (Lightform seen at a steep angle: the located quad's bottom cut through its
+        /// text box; the quad grown by the black border read `Lightform`, poorly, above
+        /// `FRF • EN`, and lost on score.)
+        func isCompleted(by other: Attempt) -> Bool {
+            let sameName = titleKnown && other.titleKnown && other.fields.title?.value == fields.title?.value
+            let addsLines = (other.fields.collectorNumber != nil && fields.collectorNumber == nil)
+                || (other.fields.setCode != nil && fields.setCode == nil)
+            return sameName && addsLines
+        }
+
         /// Title quality plus credit for collector lines that parse, and for a known title.
         var score: Double {
             prior + titleQuality + (titleKnown ? 0.5 : 0) + (fields.collectorNumber != nil ? 0.6 : 0) + (fields.setCode != nil ? 0.4 : 0)

@@ -79,6 +79,24 @@ struct TurnedPhotoTests {
         #expect(reading.fields.title?.value == "Instill Energy")
     }
 
+    @Test("an alternative quad that reads the same known name above collector lines the reading lacks completes it")
+    func completedBySameCard() {
+        func attempt(_ title: String, known: Bool = true, set: String? = nil, number: String? = nil) -> ReadPipeline.Attempt {
+            var fields = ExtractedFields(title: ExtractedField(value: title, confidence: 0.5, sources: [title]))
+            fields.setCode = set.map { ExtractedField(value: $0, confidence: 0.5, sources: [$0]) }
+            fields.collectorNumber = number.map { ExtractedField(value: $0, confidence: 0.5, sources: [$0]) }
+            return ReadPipeline.Attempt(corners: [], observations: [], fields: fields, titleQuality: 0.5, titleKnown: known)
+        }
+        // Lightform seen at a steep angle: the grown quad read `(Lightform a.` above `FRF • EN`.
+        let located = attempt("Lightform")
+        #expect(located.isCompleted(by: attempt("Lightform", set: "frf")))
+        #expect(attempt("Lightform", number: "16").isCompleted(by: attempt("Lightform", set: "frf")), "a missing set code counts too")
+        #expect(!located.isCompleted(by: attempt("Lightform")), "nothing added")
+        #expect(!located.isCompleted(by: attempt("Light Form", known: false, set: "frf")), "a name the vocabulary does not know")
+        #expect(!located.isCompleted(by: attempt("Foresee", set: "frf")), "another card's name")
+        #expect(!attempt("Lightform", known: false).isCompleted(by: attempt("Lightform", set: "frf")))
+    }
+
     @Test("a known name read at very low quality with nothing below it does not settle the way up")
     func lowQualityKnownTitle() {
         // A copy of frf_lightform.jpg turned three quarters (re-encoded, no EXIF) read `meee ees`
