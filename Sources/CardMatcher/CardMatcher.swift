@@ -114,11 +114,31 @@ public struct CardMatcher: Sendable {
             // Title and number agree on one printing; a printed set size that matches its set is
             // a third, independent agreement.
             let sizeAgrees = e.setSize != nil && catalog.set(code: hits[0].setCode)?.printedSize == e.setSize
-            let confidence = min(0.95, (sizeAgrees ? 0.95 : 0.9) * best.score) * (dated ? Self.dateTrust : 1)
+            // The agreement is only as good as a misread number's chance to miss every other
+            // printing of the name: a Forest has a printing at nearly every number.
+            let pool = sizeAgrees ? all.filter { catalog.set(code: $0.setCode)?.printedSize == e.setSize } : all
+            let confidence = min(0.95, (sizeAgrees ? 0.95 : 0.9) * best.score) * Self.numberTrust(among: e.possible(pool).printings)
+                * (dated ? Self.dateTrust : 1)
             return result(hits[0], confidence: confidence, alternatives: all, method: dated ? "set-from-number+date" : "set-from-number")
         }
         return ambiguous(hits.map { MatchCandidate(printing: $0, score: 0.5) }, method: "set-from-number")
     }
+
+    /// How likely a collector number read is the card's own, given that it names one of these
+    /// printings (all of one name). A number is read right most of the time (`numberReadTrust`),
+    /// but a misread one lands on some printing of the name about as often as the name's
+    /// distinct numbers fill the range numbers are drawn from (`numberSpace`): rarely for a card
+    /// with three printings, nearly always for a basic land with hundreds (Bayes' rule).
+    static func numberTrust(among printings: [Printing]) -> Double {
+        let coincidence = min(1, Double(Set(printings.map(\.collectorNumber)).count) / numberSpace)
+        return numberReadTrust / (numberReadTrust + (1 - numberReadTrust) * coincidence)
+    }
+
+    /// The share of collector numbers read that are right (a prior, before any agreement).
+    static let numberReadTrust = 0.85
+
+    /// How many numbers a misread one is drawn from: about a large set's printed size.
+    static let numberSpace = 300.0
 
     /// Only the title: every printing of that name, narrowed by frame era, set size, rarity and
     /// border colour.

@@ -78,4 +78,27 @@ struct SharedPhotoMatchTests {
         #expect(unbordered.status == .ambiguous)
         #expect(Set(unbordered.candidates.map(\.printing.setCode)) == ["8ed", "tmp", "ddh"])
     }
+    @Test("title + number without a set: a basic land's misread number names no printing, a rare card's names its own")
+    func numberWithoutSet() throws {
+        let (_, reader, matcher) = try Self.identification()
+        // Magic Origins' Forest seen at a steep angle read `73` and no set code. A Forest has a
+        // printing at nearly every number (Jumpstart's is 73): the number says nothing.
+        var forest = try reader.read(contentsOf: Self.shared.appendingPathComponent("photos/alexandrearpin/photos/blending_background/ori_forest.jpg").path).fields
+        #expect(forest.title?.value == "Forest")
+        forest.setCode = nil
+        forest.setSize = nil
+        forest.collectorNumber = ExtractedField(value: "73", confidence: 0.5, sources: ["73"])
+        let land = try matcher.match(forest)
+        #expect(land.status == .ambiguous)
+        #expect(land.card == nil)
+        #expect(land.candidates.contains { $0.printing.setCode == "jmp" && $0.printing.collectorNumber == "73" })
+        // Gurmag Drowner has two printings: its number alone picks Dragons of Tarkir's.
+        var drowner = try MatcherFixtures.read("gurmag_drowner_flat.png")
+        drowner.setCode = nil
+        drowner.setSize = nil
+        let card = try matcher.match(drowner)
+        #expect(card.status == .identified)
+        #expect(card.method == "set-from-number")
+        #expect(card.card?.setCode == "dtk" && card.card?.collectorNumber == "57")
+    }
 }
