@@ -52,7 +52,7 @@ struct CardLocator {
         let scale = Double(factor)
         return picked.map { c in
             let full = c.corners.map { PixelPoint(x: $0.x * scale, y: $0.y * scale) }
-            return LocatedCard(corners: Self.portraitOrder(full), confidence: min(1, c.score), method: c.method)
+            return LocatedCard(corners: Self.portraitOrder(full, imageWidth: photo.width, imageHeight: photo.height), confidence: min(1, c.score), method: c.method)
         }
     }
 
@@ -257,6 +257,21 @@ struct CardLocator {
         let right = Geometry.distance(c[1], c[2]) + Geometry.distance(c[3], c[0])
         return top <= right ? c : [c[3], c[0], c[1], c[2]]
     }
+
+    /// The same for a quad in a photo of that size, the short side judged on the rectangle the
+    /// quad is a perspective view of: a card seen from low down looks wider than tall (its far
+    /// half foreshortened) and, turned by its sides' lengths, would be read sideways (the reader
+    /// tries it only upright and turned half-way round). The quad is turned back only when that
+    /// rectangle is clearly wider than tall: near square, the fallback focal length could decide.
+    static func portraitOrder(_ quad: [PixelPoint], imageWidth: Int, imageHeight: Int) -> [PixelPoint] {
+        let c = portraitOrder(quad)
+        let ratio = Geometry.rectifiedWidthOverHeight(c, imageWidth: imageWidth, imageHeight: imageHeight)
+        guard ratio > Self.decisiveRectifiedRatio else { return c }
+        return [c[1], c[2], c[3], c[0]]
+    }
+
+    /// A rectified width over height above this turns the quad (a card's is 88:63 = 1.4 lying down).
+    static let decisiveRectifiedRatio = 1 / 0.8
 }
 
 #if canImport(Glibc)

@@ -117,6 +117,19 @@ enum Geometry {
 
     /// The same with an explicit principal point and fallback focal length (pixels).
     static func rectifiedAspect(_ q: [PixelPoint], centre: PixelPoint, focal: Double) -> Double {
+        let ratio = rectifiedWidthOverHeight(q, centre: centre, focal: focal)
+        return ratio > 0 ? min(ratio, 1 / ratio) : 0
+    }
+
+    /// Width over height of the rectangle a quadrilateral (clockwise from the top-left) is a
+    /// perspective image of: its first side over its second. Seen at a steep angle a card's long
+    /// sides can look the shorter ones; this ratio still tells them apart. 0 when degenerate.
+    static func rectifiedWidthOverHeight(_ q: [PixelPoint], imageWidth: Int, imageHeight: Int) -> Double {
+        rectifiedWidthOverHeight(q, centre: PixelPoint(x: Double(imageWidth) / 2, y: Double(imageHeight) / 2),
+                                 focal: 0.8 * Double(max(imageWidth, imageHeight)))
+    }
+
+    static func rectifiedWidthOverHeight(_ q: [PixelPoint], centre: PixelPoint, focal: Double) -> Double {
         typealias V = (Double, Double, Double)
         // m1 top-left, m2 top-right, m3 bottom-left, m4 bottom-right (rectangle corners
         // (0,0), (w,0), (0,h), (w,h)), relative to the principal point.
@@ -137,8 +150,7 @@ enum Geometry {
         let w2 = (n2.0 * n2.0 + n2.1 * n2.1) / f2 + n2.2 * n2.2
         let h2 = (n3.0 * n3.0 + n3.1 * n3.1) / f2 + n3.2 * n3.2
         guard w2 > 0, h2 > 0 else { return 0 }
-        let ratio = (w2 / h2).squareRoot()
-        return min(ratio, 1 / ratio)
+        return (w2 / h2).squareRoot()
     }
 
     /// The largest-area quadrilateral with its corners on a convex polygon's vertices (a card seen

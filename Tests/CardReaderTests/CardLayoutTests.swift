@@ -27,4 +27,29 @@ struct CardLayoutTests {
         #expect(abs(Geometry.distance(flipped[0], flipped[1]) - width) < 3)
         #expect(abs(Geometry.distance(flipped[1], flipped[2]) - width / CardLocator.cardAspect) < 3)
     }
+
+    /// A 63 x 88 mm card lying on a table 300 mm from a camera that looks at it 60° away from
+    /// straight down (focal length 3000 px, 4000 x 3000 photo): so foreshortened that it looks
+    /// wider (~640 px) than tall (~455 px).
+    @Test("a card seen at a steep angle keeps its long side vertical though it looks wider than tall")
+    func foreshortenedCard() throws {
+        let f = 3000.0, (cx, cy) = (2000.0, 1500.0), (s, c) = (sin(Double.pi / 3), cos(Double.pi / 3))
+        // Card points (mm, x right, y away from the camera) to photo pixels.
+        func pixel(_ x: Double, _ y: Double) -> PixelPoint {
+            let (ys, zs) = (y * c, 300 + y * s) // the table turned away about the card's centre
+            return PixelPoint(x: cx + f * x / zs, y: cy - f * ys / zs)
+        }
+        let quad = [pixel(-31.5, 44), pixel(31.5, 44), pixel(31.5, -44), pixel(-31.5, -44)] // TL, TR, BR, BL
+        let seenWidth = Geometry.distance(quad[0], quad[1]) + Geometry.distance(quad[2], quad[3])
+        let seenHeight = Geometry.distance(quad[1], quad[2]) + Geometry.distance(quad[3], quad[0])
+        #expect(seenWidth > seenHeight, "the premise: it looks lying down")
+        #expect(abs(Geometry.rectifiedAspect(quad, imageWidth: 4000, imageHeight: 3000) - CardLocator.cardAspect) < 0.05, "a typical lens stands in for this one")
+        // By side lengths it would be turned a quarter; by the rectangle it is a view of, it stays.
+        #expect(Geometry.distance(CardLocator.portraitOrder(quad)[0], quad[0]) > 1)
+        let ordered = CardLocator.portraitOrder(quad, imageWidth: 4000, imageHeight: 3000)
+        #expect(ordered.map(\.x) == quad.map(\.x) && ordered.map(\.y) == quad.map(\.y))
+        // A card seen square-on keeps the side-length order.
+        let flat = [PixelPoint(x: 100, y: 50), PixelPoint(x: 730, y: 50), PixelPoint(x: 730, y: 930), PixelPoint(x: 100, y: 930)]
+        #expect(CardLocator.portraitOrder(flat, imageWidth: 4000, imageHeight: 3000).map(\.x) == flat.map(\.x))
+    }
 }

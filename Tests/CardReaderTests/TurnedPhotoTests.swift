@@ -43,6 +43,39 @@ struct TurnedPhotoTests {
         return GrayImage(width: w, height: h, pixels: out)
     }
 
+    /// The photo as taken with the camera tilted back by `degrees` (the top of the table turned
+    /// away, its far edge shorter): a real camera's perspective, as `scripts/camera_turn.py`
+    /// makes for `scripts/robustness.sh` (focal length 0.6 of the diagonal, zoomed out so the
+    /// whole photo stays in the frame; uncovered pixels repeat the nearest edge).
+    static func seenFromBelow(_ gray: GrayImage, degrees: Double) -> GrayImage {
+        let (w, h) = (Double(gray.width), Double(gray.height))
+        let (cx, cy) = (w / 2, h / 2)
+        let (s, c) = (sin(degrees * .pi / 180), cos(degrees * .pi / 180))
+        let phone = 0.6 * (w * w + h * h).squareRoot()
+        // A point of the photo's plane, relative to the centre, as the turned camera sees it.
+        func project(_ u: Double, _ v: Double, _ f: Double) -> (Double, Double) {
+            let d = 1 - v * s / f
+            return (u / d, v * c / d)
+        }
+        var zoom = 1.0
+        for _ in 0..<50 {
+            zoom = [(-cx, -cy), (cx, -cy), (cx, cy), (-cx, cy)].map { project($0.0, $0.1, phone / zoom) }
+                .map { min(cx / max(abs($0.0), 1e-9), cy / max(abs($0.1), 1e-9)) }.min()!
+        }
+        let f = phone / zoom
+        var out = [UInt8](repeating: 0, count: gray.width * gray.height)
+        for y in 0..<gray.height {
+            // The inverse of `project`: the plane point seen at this pixel.
+            let sv = (Double(y) - cy) / zoom
+            let v = sv / (c + sv * s / f), d = 1 - v * s / f
+            for x in 0..<gray.width {
+                let u = (Double(x) - cx) / zoom * d
+                out[y * gray.width + x] = UInt8(gray.bilinear(u + cx, v + cy).rounded())
+            }
+        }
+        return GrayImage(width: gray.width, height: gray.height, pixels: out)
+    }
+
     /// Valor in Akros, in strong perspective: its title band misses the title, its collector lines
     /// read `039/272 U` over `ORI • EN`.
     enum ValorCopy: String, CaseIterable, Sendable {
@@ -52,10 +85,18 @@ struct TurnedPhotoTests {
         /// Tilted 30°: the title band holds noise (`eae tek Aliiou`), not nothing; the text box
         /// against the art says clearly which way is up.
         case tilted = "tilted 30°"
+        /// Seen 30° further from below: foreshortened, the card looks wider than tall. Its long
+        /// sides are told by the rectangle the quad is a view of, not by their length in the
+        /// photo (by length it was read sideways and read nothing).
+        case seenFromBelow = "seen 30° from below"
 
         func image() throws -> Image {
             let photo = try TurnedPhotoTests.sharedPhoto("alexandrearpin/photos/perspective/ori_valor_in_akros_1.JPG")
-            let copy = self == .turnedRound ? TurnedPhotoTests.turnedRound(photo) : TurnedPhotoTests.tilted(photo, degrees: 30)
+            let copy = switch self {
+            case .turnedRound: TurnedPhotoTests.turnedRound(photo)
+            case .tilted: TurnedPhotoTests.tilted(photo, degrees: 30)
+            case .seenFromBelow: TurnedPhotoTests.seenFromBelow(photo, degrees: 30)
+            }
             return try TurnedPhotoTests.image(copy, name: "ori_valor_in_akros_1 \(rawValue)")
         }
     }
