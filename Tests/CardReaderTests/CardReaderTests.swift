@@ -126,6 +126,18 @@ struct CardReaderAccuracyTests {
         #expect(r.fields.title?.value == "Gurmag Drowner")
     }
 
+    @Test("a region that runs into the photo's edge gives way to a whole card inside it")
+    func regionAtPhotoEdge() throws {
+        let reader = try Self.reader()
+        // Steam Vents and Sulfur Falls side by side on a play mat (unlabelled; checked by eye): the
+        // two cards and the mat's dark edge made one card-shaped region reaching the photo's
+        // bottom, whose title band read `rh fag Tw`. Sulfur Falls alone is the better card.
+        let r = try reader.read(contentsOf: Paths.shared.appendingPathComponent("hj3yoo/photos_unlabeled/test8.jpg").path)
+        #expect(r.fields.title?.value == "Sulfur Falls")
+        let quad = try #require(r.quad)
+        #expect(quad.corners.allSatisfy { $0.x > Double(r.imageWidth) / 2 }, "the card on the right")
+    }
+
     @Test("blurred collector lines that read as noise at full size read at half size")
     func blurredCollectorLines() throws {
         let reader = try Self.reader()
