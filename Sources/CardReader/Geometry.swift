@@ -106,29 +106,25 @@ enum Geometry {
     }
 
     /// Short-to-long side ratio of the rectangle that a quadrilateral (corners in order around it)
-    /// is a perspective image of, assuming square pixels and the principal point at the image centre
-    /// (Zhang & He, "Whiteboard scanning and image enhancement", 2007). The focal length is solved
-    /// for; when the view is too close to affine for that, a typical lens's stands in.
+    /// is a perspective image of (see `rectifiedWidthOverHeight`).
     static func rectifiedAspect(_ q: [PixelPoint], imageWidth: Int, imageHeight: Int) -> Double {
-        // Principal point at the image centre; a phone's main camera: f ≈ 0.8 x the long side.
-        rectifiedAspect(q, centre: PixelPoint(x: Double(imageWidth) / 2, y: Double(imageHeight) / 2),
-                        focal: 0.8 * Double(max(imageWidth, imageHeight)))
-    }
-
-    /// The same with an explicit principal point and fallback focal length (pixels).
-    static func rectifiedAspect(_ q: [PixelPoint], centre: PixelPoint, focal: Double) -> Double {
-        let ratio = rectifiedWidthOverHeight(q, centre: centre, focal: focal)
+        let ratio = rectifiedWidthOverHeight(q, imageWidth: imageWidth, imageHeight: imageHeight)
         return ratio > 0 ? min(ratio, 1 / ratio) : 0
     }
 
     /// Width over height of the rectangle a quadrilateral (clockwise from the top-left) is a
     /// perspective image of: its first side over its second. Seen at a steep angle a card's long
     /// sides can look the shorter ones; this ratio still tells them apart. 0 when degenerate.
+    /// Square pixels and the principal point at the image centre are assumed (Zhang & He,
+    /// "Whiteboard scanning and image enhancement", 2007); the focal length is solved for, and
+    /// when the view is too close to affine for that, a phone's main camera's stands in
+    /// (f ≈ 0.8 x the long side).
     static func rectifiedWidthOverHeight(_ q: [PixelPoint], imageWidth: Int, imageHeight: Int) -> Double {
         rectifiedWidthOverHeight(q, centre: PixelPoint(x: Double(imageWidth) / 2, y: Double(imageHeight) / 2),
                                  focal: 0.8 * Double(max(imageWidth, imageHeight)))
     }
 
+    /// The same with an explicit principal point and fallback focal length (pixels).
     static func rectifiedWidthOverHeight(_ q: [PixelPoint], centre: PixelPoint, focal: Double) -> Double {
         typealias V = (Double, Double, Double)
         // m1 top-left, m2 top-right, m3 bottom-left, m4 bottom-right (rectangle corners
