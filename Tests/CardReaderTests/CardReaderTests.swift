@@ -84,6 +84,11 @@ struct CardReaderAccuracyTests {
         return try CardReader(options: CardReader.Options().withVocabularies(of: catalog))
     }
 
+    /// A shared photo (path under `../shared/photos`) read by `reader()`.
+    static func readShared(_ relativePath: String) throws -> CardReading {
+        try reader().read(contentsOf: Paths.shared.appendingPathComponent(relativePath).path)
+    }
+
     @Test("reading with the photo kept for --annotate reads exactly what a plain read does")
     func annotateReadsTheSame() throws {
         let reader = try Self.reader()
@@ -98,19 +103,17 @@ struct CardReaderAccuracyTests {
 
     @Test("a 1993 title, pale letters outlined in black on a textured bar, reads through its local contrast")
     func paleOldTitle() throws {
-        let reader = try Self.reader()
         // Tesseract reads the band as it is as `Dz Wis i eee`: its global threshold splits the
         // outlined letters. The rescue's binarisation keeps what is lighter than its surroundings.
-        let r = try reader.read(contentsOf: Paths.shared.appendingPathComponent("tmikonen/example/dragon_whelp.jpg").path)
+        let r = try Self.readShared("tmikonen/example/dragon_whelp.jpg")
         #expect(r.fields.title?.value == "Dragon Whelp")
         #expect(r.fields.collectorNumber == nil, "an Alpha-era card prints no number")
     }
 
     @Test("a card in a dark stand: the quad's flared sides give way to a card-shaped quad below the title")
     func cardInStand() throws {
-        let reader = try Self.reader()
         // The black border merges with the stand below it: the located quad runs down into the stand.
-        let r = try reader.read(contentsOf: Paths.shared.appendingPathComponent("thaen/single/one-card.jpg").path)
+        let r = try Self.readShared("thaen/single/one-card.jpg")
         #expect(r.fields.title?.value == "Slingbow Trap")
         let quad = try #require(r.quad)
         // The card's bottom edge is about a quarter of the way up the photo; the stand reaches its foot.
@@ -120,19 +123,17 @@ struct CardReaderAccuracyTests {
 
     @Test("a dark card on a dark shelf, lost to the locator, is found around its light text box")
     func cardAroundTextBox() throws {
-        let reader = try Self.reader()
         // The black border and the shelf are the same grey; the text box is the card's one light part.
-        let r = try reader.read(contentsOf: Paths.shared.appendingPathComponent("alexandrearpin/photos/busy_background/dtk_gurmag_drowner_3.JPG").path)
+        let r = try Self.readShared("alexandrearpin/photos/busy_background/dtk_gurmag_drowner_3.JPG")
         #expect(r.fields.title?.value == "Gurmag Drowner")
     }
 
     @Test("a region that runs into the photo's edge gives way to a whole card inside it")
     func regionAtPhotoEdge() throws {
-        let reader = try Self.reader()
         // Steam Vents and Sulfur Falls side by side on a play mat (unlabelled; checked by eye): the
         // two cards and the mat's dark edge made one card-shaped region reaching the photo's
         // bottom, whose title band read `rh fag Tw`. Sulfur Falls alone is the better card.
-        let r = try reader.read(contentsOf: Paths.shared.appendingPathComponent("hj3yoo/photos_unlabeled/test8.jpg").path)
+        let r = try Self.readShared("hj3yoo/photos_unlabeled/test8.jpg")
         #expect(r.fields.title?.value == "Sulfur Falls")
         let quad = try #require(r.quad)
         #expect(quad.corners.allSatisfy { $0.x > Double(r.imageWidth) / 2 }, "the card on the right")
@@ -140,9 +141,8 @@ struct CardReaderAccuracyTests {
 
     @Test("blurred collector lines that read as noise at full size read at half size")
     func blurredCollectorLines() throws {
-        let reader = try Self.reader()
         // Full size, Tesseract reads `OS?/264 €` over `OTM > Em`; at half size `057/264 C` over `OTK + Em`.
-        let r = try reader.read(contentsOf: Paths.shared.appendingPathComponent("alexandrearpin/photos/busy_background/dtk_gurmag_drowner_2.JPG").path)
+        let r = try Self.readShared("alexandrearpin/photos/busy_background/dtk_gurmag_drowner_2.JPG")
         #expect(r.fields.title?.value == "Gurmag Drowner")
         #expect(r.fields.setCode?.value == "dtk")
         #expect(r.fields.collectorNumber?.value == "57")
