@@ -116,14 +116,12 @@ struct ReadPipeline {
             }
         }
         // Last resorts (ReadPipeline+Fallbacks.swift): re-read pale titles; place the card around
-        // its text box. They look for a known name, so not without a vocabulary, and not when a
-        // title band read cleanly: that is a name the vocabulary lacks, not a misread.
-        if best?.titleKnown != true, options.resolveTitle != nil, tried.allSatisfy({ $0.titleQuality < Self.cleanTitleQuality }) {
-            if let rescued = try rescuingTitle(of: tried, gray: gray, main: main) {
-                best = rescued
-            } else if main, let placed = try cardAroundTextBox(gray: gray) {
-                best = placed
-            }
+        // its text box.
+        let resorts = Self.lastResorts(best: best, tried: tried, vocabulary: options.resolveTitle != nil, main: main)
+        if resorts.rescue, let rescued = try rescuingTitle(of: tried, gray: gray, main: main) {
+            best = rescued
+        } else if resorts.textBoxes, let placed = try cardAroundTextBox(gray: gray) {
+            best = placed
         }
         if let found = best, found.fields.collectorNumber == nil, found.printsCopyright {
             // An older frame: its number is in the copyright line, not in a misplaced band.
@@ -196,6 +194,19 @@ struct ReadPipeline {
         read.observations += copyright.observations
         read.fields = extractor.extract(read.observations)
         return read
+    }
+
+    /// Which last resorts `read` tries once the hypotheses are read: the title rescue, then a card
+    /// placed around a text box. Both look for a known name, so neither without a vocabulary, nor
+    /// when a known title was found, nor when a title band read cleanly (that is a name the
+    /// vocabulary lacks, not a misread). Text boxes only for the photo's main card, and not when
+    /// collector lines parsed: they put the card where the locator did, and a card placed around a
+    /// text box is a guess (Tower Geist seen from below read `080/272 U` / `ORI* EN` below a title
+    /// band of noise; the card placed around its text box read `PARAL He`, snapped to Paralyze,
+    /// and replaced the reading).
+    static func lastResorts(best: Attempt?, tried: [Attempt], vocabulary: Bool, main: Bool) -> (rescue: Bool, textBoxes: Bool) {
+        guard vocabulary, best?.titleKnown != true, tried.allSatisfy({ $0.titleQuality < cleanTitleQuality }) else { return (false, false) }
+        return (true, main && best?.fields.collectorNumber == nil)
     }
 
     /// One way of reading the card: its corners, what was read, and how plausible it is.

@@ -138,6 +138,30 @@ struct TurnedPhotoTests {
         #expect(!attempt("Lightform", known: false).isCompleted(by: attempt("Lightform", set: "frf")))
     }
 
+    @Test("collector lines that parse keep the card where the locator put it: no card is placed around a text box")
+    func lastResortsBelowCollectorLines() {
+        // Tower Geist seen 30° from below (scripts/robustness.sh's pitch30 copy) read noise in its
+        // title band (`Dated: tice ben tala`) above `080/272 U` / `ORI* EN`; the card placed
+        // around its text box read `PARAL He`, which the vocabulary snapped to Paralyze, and
+        // replaced the reading.
+        func attempt(_ title: String, quality: Double, known: Bool = false, number: String? = nil) -> ReadPipeline.Attempt {
+            var fields = ExtractedFields(title: ExtractedField(value: title, confidence: 0.3, sources: [title]))
+            fields.collectorNumber = number.map { ExtractedField(value: $0, confidence: 0.9, sources: [$0]) }
+            return ReadPipeline.Attempt(corners: [], observations: [], fields: fields, titleQuality: quality, titleKnown: known)
+        }
+        let numbered = attempt("Dated tice ben tala", quality: 0.1, number: "80")
+        let noise = attempt("iii", quality: 0.29)
+        let resorts = { (best: ReadPipeline.Attempt, main: Bool) in
+            ReadPipeline.lastResorts(best: best, tried: [best, noise], vocabulary: true, main: main)
+        }
+        #expect(resorts(numbered, true) == (true, false), "the title is re-read on the same quad, no card placed elsewhere")
+        #expect(resorts(noise, true) == (true, true), "nothing read: the locator may have lost the card")
+        #expect(resorts(noise, false) == (true, false), "text boxes only for the main card")
+        #expect(resorts(attempt("Tower Geist", quality: 0.4, known: true), true) == (false, false))
+        #expect(resorts(attempt("Nissa's Defeat", quality: 0.7), true) == (false, false), "a clean title the vocabulary lacks")
+        #expect(ReadPipeline.lastResorts(best: noise, tried: [noise], vocabulary: false, main: true) == (false, false))
+    }
+
     @Test("a known name read at very low quality with nothing below it does not settle the way up")
     func lowQualityKnownTitle() {
         // A copy of frf_lightform.jpg turned three quarters (re-encoded, no EXIF) read `meee ees`
