@@ -196,8 +196,9 @@ extension CardCatalog {
     ///
     /// A name wins with a score of 0.85 and nothing within 0.05 of it; a long reading (ten letters
     /// or more, where two misread letters cost more score than in a short one) also wins at 0.8
-    /// when nothing comes within 0.15 (`Instill €nevgy`). A reading with under 60% of the name's
-    /// letters names nothing.
+    /// when nothing comes within 0.15 (`Instill €nevgy`), and one of eight or nine letters at 0.8
+    /// when nothing comes within 0.2 (`Pircball` for Fireball, Mirror Wall next at 0.6). A reading
+    /// with under 60% of the name's letters names nothing.
     public func resolveTitle(_ title: String) -> String? {
         let matches = searchNames(title, limit: 2, minimumScore: 0.5)
         guard let best = matches.first else { return nil }
@@ -209,6 +210,7 @@ extension CardCatalog {
         let long = letters >= 10
         if best.score >= 0.85, second <= best.score - 0.05 { return best.matchedText }
         if long, best.score >= 0.8, second <= best.score - 0.15 { return best.matchedText }
+        if letters >= 8, best.score >= 0.8, second <= best.score - 0.2 { return best.matchedText }
         return nil
     }
 }

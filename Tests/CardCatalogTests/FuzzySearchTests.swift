@@ -54,7 +54,7 @@ struct FuzzySearchTests {
         #expect(catalog.searchNames("zzzzqqqqxxxx", minimumScore: 0.6).isEmpty)
     }
 
-    @Test("resolveTitle: a clear winner, looser for long readings")
+    @Test("resolveTitle: a clear winner, looser for longer readings")
     func resolveTitle() throws {
         let catalog = try SharedCatalog.get().catalog
         #expect(catalog.resolveTitle("Gurrnag Drowner") == "Gurmag Drowner")
@@ -62,6 +62,10 @@ struct FuzzySearchTests {
         #expect(catalog.resolveTitle("Instill €nevgy") == "Instill Energy")
         // ... but not when another name is close behind (Dragon Whisperer scores 0.69 to 0.83).
         #expect(catalog.resolveTitle("Drayon Whielp") == nil)
+        // Eight or nine letters with two misread (score 0.8) and nothing within 0.2: a 1994 white-
+        // bordered Fireball's title, read `Pircball` in a photo of three cards.
+        #expect(catalog.resolveTitle("Pircball") == "Fireball", "Mirror Wall scores 0.6")
+        #expect(catalog.resolveTitle("Lightwing") == nil, "Lightning Axe 0.83, Lightning Bolt 0.81")
         // Short readings keep the strict bar: a few letters are too easily a different name.
         #expect(catalog.resolveTitle("Okx") == nil)
         // A reading with under 60% of the name's letters: the last word of an unreadable title.
