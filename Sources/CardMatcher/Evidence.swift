@@ -15,6 +15,9 @@ struct Evidence {
     let setCandidates: [(code: String, score: Double, exact: Bool)]
     /// Fuzzy name matches for the title, best first.
     let names: [NameMatch]
+    /// The title names a card: the reader snapped it to a name, or the catalog's title vocabulary
+    /// (`CardCatalog.resolveTitle`, what the reader snaps with) takes it as one.
+    let titleNamesCard: Bool
     /// The latest release date of a printing that can be in the photo (from its capture day).
     let latestRelease: String?
     let catalog: CardCatalog
@@ -40,6 +43,7 @@ struct Evidence {
         }
         setCandidates = sets
         names = title.map { catalog.searchNames($0, limit: 10, minimumScore: 0.4) } ?? []
+        titleNamesCard = fields.title.map { catalog.resolveTitle($0.value) != nil } ?? false
     }
 
     /// The best name match, if any.

@@ -93,6 +93,24 @@ struct CardMatcherTests {
         #expect(try matcher.match(fields).status == .unidentified)
     }
 
+    @Test("a title the vocabulary does not take names no card: its nearest name is not offered")
+    func nearestNameOfNoise() throws {
+        // On the shared photos and their copies every such nearest name was wrong (`eee` came
+        // nearest to Emcee, `CESS VSR` to Censor); a fragment such as `Aven ee` holds too little
+        // of the name, `Tower eee` too many wrong letters.
+        for read in ["Tower eee", "Aven ee"] {
+            let fields = ExtractedFields(title: ExtractedField(value: read, confidence: 0.5, sources: [read]))
+            let result = try matcher.match(fields)
+            #expect(result.status == .unidentified, "\(read)")
+            #expect(result.name == nil, "\(read)")
+        }
+        // The same names read well enough for the vocabulary stay candidates.
+        for read in ["Tower Geist", "Aven Battle Priest"] {
+            let fields = ExtractedFields(title: ExtractedField(value: read, confidence: 0.5, sources: [read]))
+            #expect(try matcher.match(fields).name == read)
+        }
+    }
+
     @Test("number and title that disagree are not identified")
     func disagreement() throws {
         var fields = try MatcherFixtures.read("broodhunter_wurm_flat.png")
