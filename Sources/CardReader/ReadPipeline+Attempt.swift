@@ -1,0 +1,148 @@
+import CardScanOCR
+
+/// One reading of a card on one quad: the title band, then the collector lines below a title.
+extension ReadPipeline {
+    /// One way of reading the card: its corners, what was read, and how plausible it is.
+    struct Attempt {
+        var corners: [PixelPoint]
+        var observations: [CardObservation]
+        var fields: ExtractedFields
+        var titleQuality: Double
+        /// Credit (or debit) for how the attempt was made.
+        var prior = 0.0
+        /// The title is a card name the caller's vocabulary knows.
+        var titleKnown = false
+        /// The collector band holds a copyright line: an older frame, whose number is in it.
+        var printsCopyright = false
+        /// The copyright line has been read.
+        var copyrightRead: Bool { observations.contains { $0.region == "copyright" } }
+        /// Whether `other`, read on another quad of this card, reads the same known name above
+        /// collector lines this reading lacks: the same card, whose bottom edge the other quad
+        /// found. (Lightform seen at a steep angle: the located quad's bottom cut through its
+        /// text box; the quad grown by the black border read `Lightform`, poorly, above
+        /// `FRF • EN`, and lost on score.)
+        func isCompleted(by other: Attempt) -> Bool {
+            let sameName = titleKnown && other.titleKnown && other.fields.title?.value == fields.title?.value
+            let addsLines = (other.fields.collectorNumber != nil && fields.collectorNumber == nil)
+                || (other.fields.setCode != nil && fields.setCode == nil)
+            return sameName && addsLines
+        }
+
+        /// Title quality plus credit for collector lines that parse, and for a known title.
+        var score: Double {
+            prior + titleQuality + (titleKnown ? 0.5 : 0) + (fields.collectorNumber != nil ? 0.6 : 0) + (fields.setCode != nil ? 0.4 : 0)
+        }
+        /// Good enough to stop looking at other hypotheses: a title that reads cleanly or that the
+        /// vocabulary knows (`( Gideon's Reproach` reads with a stray bracket), and collector lines.
+        var isConvincing: Bool { (titleQuality > 0.6 || titleKnown) && (fields.collectorNumber != nil || fields.setCode != nil) }
+        /// A known title that settles where the card is and which way is up. One read at very low
+        /// quality with no collector line below it does not: the vocabulary snaps fragments of
+        /// noise to names (`meee ees` to Foresee on a card read the wrong way round), so the other
+        /// way up is read too and the better reading wins.
+        var settlesTitle: Bool {
+            titleKnown && (titleQuality >= ReadPipeline.unsettledTitleQuality || fields.collectorNumber != nil || fields.setCode != nil)
+        }
+    }
+
+    /// Reads the title band, then (when the title band is plausible) the collector band.
+    /// `wayUp`: whether the corners are the way up the card most likely is (the way-up test's
+    /// first choice, or the way an earlier reading settled), and how sure that is.
+    /// `title`: the title band as already read (otherwise it is read here).
+    /// `onlyKnownTitle`: the collector band is read only below a known title (a quad that is a guess).
+    func attempt(_ corners: [PixelPoint], gray: GrayImage, extended: Bool, wayUp: WayUp, title: RegionRead? = nil,
+                         onlyKnownTitle: Bool = false) throws -> Attempt {
+        let titleRegion = extended ? CardLayout.extendedTitle : CardLayout.title
+        let collectorRegion = extended ? CardLayout.extendedCollector : CardLayout.collector
+        let title = try title ?? readRegion("title", titleRegion, cardHeight: CardLayout.titleCardHeight,
+                                            gray: gray, corners: corners, psm: .singleBlock, maximumWords: Self.maximumTitleBandWords)
+        let titleOnly = extractor.extract(title.observations)
+        // The extractor put the vocabulary's name in place of what was read when it knew one.
+        let known = titleOnly.title.map { title in options.resolveTitle?(title.value) != nil } ?? false
+        DebugDump.trace("title quality \(title.quality) known \(known) band \(extended ? "extended" : "standard") \(wayUp.rawValue)")
+        let titleMissed = !title.crowded && ((wayUp == .sure && !extended) || (wayUp != .other && title.observations.isEmpty))
+        guard known || (!onlyKnownTitle && (title.quality >= Self.minimumTitleQuality || titleMissed)) else {
+            // No title where the quad puts it: the quad is not a card, or this way up is wrong.
+            // Its collector band would be noise, and noise is slow to read. (The likely way up,
+            // an empty title band is read on, and so is a standard band of noise on a main card
+            // whose way up measured clearly: a quad seen at a steep angle can miss the title and
+            // still hold the collector lines.)
+            return Attempt(corners: corners, observations: title.observations, fields: titleOnly, titleQuality: title.quality)
+        }
+        let collectorPatch = Self.patch(collectorRegion, cardHeight: CardLayout.bottomCardHeight, gray: gray, corners: corners)
+        let collector = try read(collectorPatch, "collector", collectorRegion, psm: .sparseText)
+        var observations = title.observations + collector.observations
+        var fields = extractor.extract(observations)
+        // Further looks at the collector lines while a field is missing, each parsed on its own
+        // and the fields pooled:
+        // - block mode: sparse-text and block mode segment the two short lines differently, and
+        //   each reads some lines the other garbles;
+        // - constrained: keeps the read from drifting to lower case (`ose/ies` for 056/185);
+        // - the patch at half its size: reads blurred lines that the full-size patch garbles
+        //   (`057/264 C` / `OTK` where it read `OS?/264 €` / `OTM`).
+        // Only on a way up whose title reads well (the others rarely win), or that is a known
+        // name read poorly, and then at half size only (the constrained read made `73/272` of
+        // `or3/ 272 {` below a poorly read Forest). At half size only when the band read some
+        // digit (a band with none is an older frame's or holds no collector line). For a missing
+        // set code only beside a modern number line (old frames print none). Nor on an older
+        // frame, whose collector band holds the copyright line.
+        let retries = [CollectorRetry(psm: .singleBlock), CollectorRetry(psm: .sparseText, whitelist: "0123456789/ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+                       CollectorRetry(psm: .sparseText, reduction: 2)]
+        let printsCopyright = collector.observations.contains { CollectorLineParser.isCopyrightLine($0.observation.text) }
+        let readsDigits = collector.observations.contains { $0.observation.text.contains(where: \.isNumber) }
+        for retry in retries where fields.collectorNumber == nil || (fields.setCode == nil && fields.setSize != nil) {
+            guard !collector.observations.isEmpty, !printsCopyright else { break }
+            guard retry.isWorthReading(titleQuality: title.quality, titleKnown: known, bandReadDigits: readsDigits) else { continue }
+            let again = try read(collectorPatch.reduced(by: retry.reduction), "collector", collectorRegion, psm: retry.psm, whitelist: retry.whitelist)
+            let other = extractor.extract(title.observations + again.observations)
+            let absorbed = fields.absorbingCollectorFields(of: other)
+            DebugDump.trace("collector retry \(retry): \(absorbed ? "added fields" : "nothing new")")
+            if absorbed { observations += again.observations }
+        }
+        return Attempt(corners: corners, observations: observations, fields: fields, titleQuality: title.quality,
+                       titleKnown: known, printsCopyright: printsCopyright && fields.collectorNumber == nil)
+    }
+
+    /// One more look at the collector band: a page-segmentation mode, a character whitelist, and
+    /// how much the patch is reduced first.
+    struct CollectorRetry: CustomStringConvertible {
+        var psm: PageSegmentationMode
+        var whitelist: String?
+        var reduction = 1
+
+        /// Below a title band that read cleanly; a reduced patch also below a known name read
+        /// poorly, but only when the band read some digit.
+        func isWorthReading(titleQuality: Double, titleKnown: Bool, bandReadDigits: Bool) -> Bool {
+            let titled = titleQuality > ReadPipeline.cleanTitleQuality
+            return reduction > 1 ? bandReadDigits && (titled || titleKnown) : titled
+        }
+
+        var description: String { "\(psm)\(whitelist == nil ? "" : " constrained")\(reduction > 1 ? " at 1/\(reduction) size" : "")" }
+    }
+
+    /// From this quality up a title band read cleanly: when its text is no known name, the
+    /// vocabulary lacks it (a newer card), and re-reading the band will not find one.
+    static let cleanTitleQuality = 0.5
+
+    /// The fewest letters of a name taken from a guessed read (a binarised band, a placed quad): a
+    /// short name is what noise and fragments of longer titles hit (`Okk`, `Omen`, `Tear`).
+    static let minimumGuessedNameLetters = 6
+
+    /// Which way up a quad is read, as far as the way-up test and earlier readings tell.
+    enum WayUp: String {
+        /// The likely way up, on the main card of a photo whose way-up test was decisive.
+        case sure = "sure way up"
+        /// The way-up test's first choice (or a way an earlier reading settled).
+        case likely = "likely way up"
+        /// The other way.
+        case other = "other way up"
+    }
+
+    /// Below this quality a known title with nothing read below it does not settle the search
+    /// (`Attempt.settlesTitle`). On the shared photos known titles read this badly were two
+    /// fragments of noise and three real titles (a 1990s frame in a photo of several cards, a
+    /// card on a dark stand, a blurred one), which keep winning on score.
+    static let unsettledTitleQuality = 0.15
+
+    /// Below this title quality (and with no known title) the collector band is not read.
+    static let minimumTitleQuality = 0.3
+}

@@ -1,0 +1,75 @@
+import CardScanOCR
+
+/// Rectifying one region of a card and reading it with Tesseract.
+extension ReadPipeline {
+    /// Text read in one card region.
+    struct RegionRead {
+        var observations: [CardObservation]
+        /// How text-like the result is (confidence weighted by the share of letters).
+        var quality: Double
+        /// The band held more words than it was worth reading (`maximumWords`): noise, not read.
+        var crowded = false
+    }
+
+    /// A title band whose layout holds more words than this is not recognised: it is art, rules
+    /// text or a table, not a title. (On the shared photos title bands that read a known name held
+    /// at most 8 words; bands of noise up to 17, and the 10 over 12 took ~1 s to read.)
+    static let maximumTitleBandWords = 12
+
+    /// `region` rectified from the card at `corners` (`patch`) and read (`read`).
+    func readRegion(_ name: String, _ region: CardRegion, cardHeight: Int, gray: GrayImage, corners: [PixelPoint],
+                    psm: PageSegmentationMode, whitelist: String? = nil, retryInverted: Bool = true,
+                    maximumWords: Int? = nil) throws -> RegionRead {
+        try read(Self.patch(region, cardHeight: cardHeight, gray: gray, corners: corners), name, region, psm: psm, whitelist: whitelist,
+                 retryInverted: retryInverted, maximumWords: maximumWords)
+    }
+
+    /// The region rectified from the photo, dark text on a light ground, dark margins trimmed.
+    static func patch(_ region: CardRegion, cardHeight: Int, gray: GrayImage, corners: [PixelPoint]) -> GrayImage {
+        var patch = Rectifier.warp(gray, homography: Homography(corners: corners), region: region, cardHeightPixels: cardHeight)
+        if patch.hasLightText() { patch = patch.inverted() } // white text on a black border
+        return patch.trimmingDarkEdges()
+    }
+
+    /// OCR of a rectified patch.
+    /// `retryInverted`: Tesseract's inverted second reading of low-confidence lines. It stays on
+    /// where the patch's polarity may be judged wrong: on a 2023 frame's black border it is what
+    /// reads the collector lines, and on a dark shelf what reads some titles. Off, a band that
+    /// reads as noise costs one reading instead of two.
+    /// `maximumWords`: a patch whose layout holds more words is not recognised (`RegionRead.crowded`).
+    func read(_ patch: GrayImage, _ name: String, _ region: CardRegion, psm: PageSegmentationMode, whitelist: String? = nil,
+              retryInverted: Bool = true, maximumWords: Int? = nil) throws -> RegionRead {
+        DebugDump.write(patch, name: name)
+        let began = Clock.now
+        func trace(_ outcome: @autoclosure () -> String) { // (built only when tracing)
+            DebugDump.trace("ocr \(name) psm=\(psm) wl=\(whitelist != nil) \(patch.width)x\(patch.height) \(Int(Clock.ms(began, Clock.now)))ms \(outcome())")
+        }
+        let found: [TextObservation]
+        do {
+            found = try recognizer.recognize(patch, options: RecognitionOptions(
+                level: .line, pageSegmentation: psm, characterWhitelist: whitelist, includeCharacterConfidences: true,
+                deadlineMilliseconds: options.ocrDeadlineMilliseconds, retryInverted: retryInverted, maximumWords: maximumWords))
+        } catch let OCRError.tooManyWords(words, _) {
+            trace("crowded: \(words) words")
+            return RegionRead(observations: [], quality: 0, crowded: true)
+        }
+        trace("\(found.map(\.text))")
+        let mapped = found.map { o -> CardObservation in
+            let b = region.toBottomLeft((o.boundingBox.x, o.boundingBox.y, o.boundingBox.width, o.boundingBox.height))
+            var card = o
+            card.boundingBox = NormalizedRect(x: b.x, y: b.y, width: b.w, height: b.h)
+            return CardObservation(region: name, observation: card)
+        }
+        // Title-like: confident, mostly letters, several characters, and as tall as a title on a
+        // card (small print, such as an upside-down copyright line, is not a title).
+        let bandHeight = region.v1 - region.v0
+        let quality = found.map { o -> Double in
+            let text = TitleCleaner.clean(o.text, characterConfidences: o.characterConfidences)
+            let letters = Double(text.filter(\.isLetter).count) / Double(max(1, o.text.count))
+            let cardHeight = o.boundingBox.height * bandHeight
+            let tall = min(1, max(0, (cardHeight - 0.012) / 0.014))
+            return o.confidence * letters * min(1, Double(text.count) / 4) * tall
+        }.max() ?? 0
+        return RegionRead(observations: mapped, quality: quality)
+    }
+}
