@@ -15,9 +15,8 @@ struct Evidence {
     let setCandidates: [(code: String, score: Double, exact: Bool)]
     /// Fuzzy name matches for the title, best first.
     let names: [NameMatch]
-    /// The title names a card: the reader snapped it to a name, or the catalog's title vocabulary
-    /// (`CardCatalog.resolveTitle`, what the reader snaps with) takes it as one.
-    let titleNamesCard: Bool
+    /// The title as the reader gave it: snapped to a card name when its vocabulary knew one.
+    let titleValue: String?
     /// The latest release date of a printing that can be in the photo (from its capture day).
     let latestRelease: String?
     let catalog: CardCatalog
@@ -43,8 +42,13 @@ struct Evidence {
         }
         setCandidates = sets
         names = title.map { catalog.searchNames($0, limit: 10, minimumScore: 0.4) } ?? []
-        titleNamesCard = fields.title.map { catalog.resolveTitle($0.value) != nil } ?? false
+        titleValue = fields.title?.value
     }
+
+    /// The title names a card: the reader snapped it to a name, or the catalog's title vocabulary
+    /// (`CardCatalog.resolveTitle`, what the reader snaps with) takes it as one. (A name search:
+    /// computed only by the rule that needs it.)
+    var titleNamesCard: Bool { titleValue.map { catalog.resolveTitle($0) != nil } ?? false }
 
     /// The best name match, if any.
     var bestName: NameMatch? { names.first }
