@@ -69,7 +69,12 @@ extension ReadPipeline {
 
     /// The whole image as the card (flat scans), long side vertical.
     static func wholeImage(_ gray: GrayImage) -> [PixelPoint] {
-        let w = Double(gray.width), h = Double(gray.height)
+        wholeImage(width: gray.width, height: gray.height)
+    }
+
+    /// The whole of an image of this size as the card, long side vertical.
+    static func wholeImage(width: Int, height: Int) -> [PixelPoint] {
+        let w = Double(width), h = Double(height)
         return CardLocator.portraitOrder([PixelPoint(x: 0, y: 0), PixelPoint(x: w, y: 0), PixelPoint(x: w, y: h), PixelPoint(x: 0, y: h)])
     }
 

@@ -4,6 +4,27 @@ import Testing
 
 @Suite("Card layout geometry")
 struct CardLayoutTests {
+    @Test("a 3:4 portrait photo with a card found in it reads that card before the whole image; a scan the other way round")
+    func hypothesesOrder() {
+        // A phone photo held upright is shaped like a card (a flat scan's shape): its whole frame
+        // used to be read first, four title reads before the card the locator had found.
+        let (w, h) = (2448, 3264)
+        func quad(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> [PixelPoint] {
+            [PixelPoint(x: x, y: y), PixelPoint(x: x + width, y: y), PixelPoint(x: x + width, y: y + height), PixelPoint(x: x, y: y + height)]
+        }
+        let whole = ReadPipeline.wholeImage(width: w, height: h)
+        let card = quad(800, 1000, 900, 1260) // 14% of the photo
+        func order(_ located: [PixelPoint]?, _ confidence: Double, scanShaped: Bool = true) -> [[PixelPoint]] {
+            ReadPipeline.hypotheses(located: located, confidence: confidence, scanShaped: scanShaped, imageWidth: w, imageHeight: h)
+        }
+        #expect(order(card, 0.95) == [card, whole], "a card in a photo")
+        #expect(order(card, 0.4) == [whole, card], "a weak region: maybe a scan's art or text box")
+        let most = quad(100, 100, 2200, 3000)
+        #expect(order(most, 0.95) == [whole, most], "a region filling most of the image: a scan")
+        #expect(order(card, 0.95, scanShaped: false) == [card], "not shaped like a card: only the region")
+        #expect(order(nil, 0) == [whole], "nothing located")
+    }
+
     /// A 630 x 880 px upright card at (100, 50): its text box spans 7.5%-92.5% of the width and ends
     /// 7% of the height above the bottom; the box's top is wherever its light region began.
     @Test("a card is placed around its text box, one way up for each long side")
