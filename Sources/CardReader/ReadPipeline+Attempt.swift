@@ -50,7 +50,7 @@ extension ReadPipeline {
     /// `title`: the title band as already read (otherwise it is read here).
     /// `onlyKnownTitle`: the collector band is read only below a known title (a quad that is a guess).
     func attempt(_ corners: [PixelPoint], gray: GrayImage, extended: Bool, wayUp: WayUp, title: RegionRead? = nil,
-                         onlyKnownTitle: Bool = false) throws -> Attempt {
+                 onlyKnownTitle: Bool = false) throws -> Attempt {
         let titleRegion = extended ? CardLayout.extendedTitle : CardLayout.title
         let collectorRegion = extended ? CardLayout.extendedCollector : CardLayout.collector
         let title = try title ?? readRegion("title", titleRegion, cardHeight: CardLayout.titleCardHeight,
