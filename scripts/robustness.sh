@@ -7,6 +7,7 @@
 #
 #   scripts/robustness.sh                 # every variant
 #   scripts/robustness.sh r90 a30 half    # some of them
+#   scripts/robustness.sh --copies-only   # make the copies, no benchmark (for scripts/compare-scans.py)
 #
 # Variants (all start from the photo upright as a viewer shows it, EXIF applied then removed, JPEG
 # quality 95, so `up` is the baseline; EXIF capture days are gone too):
@@ -33,6 +34,8 @@ CONVERT=$(command -v convert-im6.q16 || command -v convert)
 
 photos=../shared/photos
 out=out/robustness
+copies_only=false
+if [ "${1:-}" = --copies-only ]; then copies_only=true; shift; fi
 variants=("$@")
 [ ${#variants[@]} -eq 0 ] && variants=(up r90 r180 r270 a30 a45 a135 a250 pitch30 yaw30 half dark blur q40)
 
@@ -81,6 +84,7 @@ for v in "${variants[@]}"; do
     "$0" "$1" $a -quality "$3" "$4/$(basename "$1")"' "$CONVERT" {} "$args" "$quality" "$out/$v"
 done
 rm -rf "$out/upright"
+$copies_only && { echo "robustness: copies in $out (labels in $out/labels.csv)" >&2; exit 0; }
 
 swift build -c release --scratch-path .build-bench --product cardscan-bench
 bench="$(swift build -c release --scratch-path .build-bench --show-bin-path)/cardscan-bench"
