@@ -115,7 +115,7 @@ public struct CardMatcher: Sendable {
             // a third, independent agreement.
             let sizeAgrees = e.setSize != nil && catalog.set(code: hits[0].setCode)?.printedSize == e.setSize
             // The agreement is only as good as a misread number's chance to miss every other
-            // printing of the name: a Forest has a printing at nearly every number.
+            // printing of the name: a basic land has a printing at nearly every number.
             let pool = sizeAgrees ? all.filter { catalog.set(code: $0.setCode)?.printedSize == e.setSize } : all
             let confidence = min(0.95, (sizeAgrees ? 0.95 : 0.9) * best.score) * Self.numberTrust(among: e.possible(pool).printings)
                 * (dated ? Self.dateTrust : 1)
@@ -143,8 +143,8 @@ public struct CardMatcher: Sendable {
     /// Only the title: every printing of that name, narrowed by frame era, set size, rarity and
     /// border colour. Only for a title that names a card (`Evidence.titleNamesCard`): the nearest
     /// name to a title the vocabulary does not take is a guess, and on the shared photos and
-    /// their copies every such guess was wrong (29 of 29: noise such as `eee` came nearest to
-    /// Emcee, `CESS VSR` to Censor, `Pitt` to Pit Trap).
+    /// their copies every such guess was wrong (29 of 29: three or four letters of noise always
+    /// come nearest to some short name).
     private func titleOnly(_ e: Evidence) throws -> MatchResult? {
         guard let best = e.bestName, best.score >= 0.6, e.titleNamesCard else { return nil }
         var printings = try catalog.printings(named: best.name, language: e.language ?? "en")

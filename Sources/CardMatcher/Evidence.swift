@@ -53,8 +53,8 @@ struct Evidence {
     /// The best name match, if any.
     var bestName: NameMatch? { names.first }
 
-    /// No title, or one that is no card's name read nearly right (`isa hee Ss` from an underexposed
-    /// title bar comes nearest to Saheeli Rai): it can neither confirm a printing nor contradict
+    /// No title, or one that is no card's name read nearly right (letters read in an underexposed
+    /// title bar still come nearest to some name): it can neither confirm a printing nor contradict
     /// the collector lines.
     var titleIsNoise: Bool { (bestName?.score ?? 0) < Self.noiseTitleScore }
 
