@@ -71,9 +71,12 @@ struct CardReaderAccuracyTests {
     /// this test was written, minus a small margin; raise them as the reader improves.
     /// Measured 2026-11-22: title 33/38, set+number 19/31; 2026-11-23: title 33/38, set+number 22/31;
     /// 2026-11-24: title 35/38, set+number 23/31; with the text-box fallback, title 36/38.
-    /// 2026-11-25: set+number 24/31 with the half-size collector retry.
-    static let titleFloor = 0.90
-    static let printingFloor = 0.74
+    /// 2026-11-25: set+number 24/31 with the half-size collector retry. Later that day the shared
+    /// folders grew (esbillyjack, fortierq, notavu, lexicalunit: 1990s cards in toploaders,
+    /// Spanish and Japanese cards, webcam frames) to 52 single-card photos, 38 with a number: title
+    /// 42/52, set+number 27/38 (the first 38 photos read as before).
+    static let titleFloor = 0.78
+    static let printingFloor = 0.68
 
     /// The catalog built once from both shared card-data files (MTGJSON brings the printed set
     /// sizes); it supplies the set-code and title vocabularies.
