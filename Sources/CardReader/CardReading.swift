@@ -128,16 +128,26 @@ public struct ExtractedFields: Sendable, Codable, Equatable {
     }
 }
 
+/// A region of the card the reader reads (its name in JSON output).
+public enum CardBand: String, Sendable, Codable, CaseIterable {
+    /// The title line.
+    case title
+    /// The collector lines (2015+: `171/274 C` / `BFZ • EN`).
+    case collector
+    /// The copyright line (2003–2014 frames print the number there).
+    case copyright
+}
+
 /// A text observation from one card region, with its box in card coordinates
 /// (0…1, bottom-left origin of the upright card).
 public struct CardObservation: Sendable, Codable, Equatable {
-    /// Which region was read: `title`, `collector`, `copyright`.
-    public var region: String
+    /// Which region was read.
+    public var region: CardBand
     /// The recognised text and its confidence; the box is in card coordinates.
     public var observation: TextObservation
 
     /// Creates one.
-    public init(region: String, observation: TextObservation) {
+    public init(region: CardBand, observation: TextObservation) {
         self.region = region
         self.observation = observation
     }

@@ -71,7 +71,7 @@ struct CollectorLineParserTests {
     @Test("a language is kept only beside a set code the vocabulary accepts")
     func languageNeedsSetCode() {
         func observation(_ text: String, y: Double) -> CardObservation {
-            CardObservation(region: "collector", observation: TextObservation(
+            CardObservation(region: .collector, observation: TextObservation(
                 text: text, confidence: 0.9, boundingBox: NormalizedRect(x: 0.05, y: y, width: 0.3, height: 0.015)))
         }
         let known: @Sendable (String, Int?) -> String? = { code, _ in code == "bfz" ? "bfz" : nil }

@@ -152,14 +152,14 @@ struct TurnedPhotoTests {
         let numbered = attempt("Dated tice ben tala", quality: 0.1, number: "80")
         let noise = attempt("iii", quality: 0.29)
         let resorts = { (best: ReadPipeline.Attempt, main: Bool) in
-            ReadPipeline.lastResorts(best: best, tried: [best, noise], vocabulary: true, main: main)
+            ReadPipeline.lastResorts(best: best, tried: [best, noise], vocabulary: true, placesCardsAroundTextBoxes: main)
         }
         #expect(resorts(numbered, true) == (true, false), "the title is re-read on the same quad, no card placed elsewhere")
         #expect(resorts(noise, true) == (true, true), "nothing read: the locator may have lost the card")
         #expect(resorts(noise, false) == (true, false), "text boxes only for the main card")
         #expect(resorts(attempt("Tower Geist", quality: 0.4, known: true), true) == (false, false))
         #expect(resorts(attempt("Nissa's Defeat", quality: 0.7), true) == (false, false), "a clean title the vocabulary lacks")
-        #expect(ReadPipeline.lastResorts(best: noise, tried: [noise], vocabulary: false, main: true) == (false, false))
+        #expect(ReadPipeline.lastResorts(best: noise, tried: [noise], vocabulary: false, placesCardsAroundTextBoxes: true) == (false, false))
     }
 
     @Test("a known name read at very low quality with nothing below it does not settle the way up")
@@ -173,11 +173,15 @@ struct TurnedPhotoTests {
             fields.collectorNumber = number.map { ExtractedField(value: $0, confidence: 0.9, sources: [$0]) }
             return ReadPipeline.Attempt(corners: [], observations: [], fields: fields, titleQuality: quality, titleKnown: true)
         }
-        #expect(!attempt(quality: 0.07).settlesTitle)
-        #expect(attempt(quality: 0.07, number: "69").settlesTitle, "a number read below it backs the title")
-        #expect(attempt(quality: 0.2).settlesTitle, "real titles of 1990s frames read at 0.15-0.3")
+        let scoring = ReadPipeline.Scoring(tuning: ReaderTuning())
+        #expect(!scoring.settlesTitle(attempt(quality: 0.07)))
+        #expect(scoring.settlesTitle(attempt(quality: 0.07, number: "69")), "a number read below it backs the title")
+        #expect(scoring.settlesTitle(attempt(quality: 0.2)), "real titles of 1990s frames read at 0.15-0.3")
         var unknown = attempt(quality: 0.9)
         unknown.titleKnown = false
-        #expect(!unknown.settlesTitle)
+        #expect(!scoring.settlesTitle(unknown))
+        var tuned = ReaderTuning()
+        tuned.scoring.unsettledTitleQuality = 0.05
+        #expect(ReadPipeline.Scoring(tuning: tuned).settlesTitle(attempt(quality: 0.07)), "the threshold is the tuning's")
     }
 }

@@ -15,8 +15,8 @@ import CardScanOCR
 /// in all): with the longest run taken anywhere near the side, single sides voted white 13 times on
 /// black-bordered or unlabelled cards (a light even frame inside the border, a strip of table),
 /// though never on three sides of one card. With the outermost run, a white one reaching the side,
-/// measured at the located quad: no side votes white but on white-bordered cards (Canyon Wildcat,
-/// two Unlimited cards), and none votes black there. Hence the rule: white needs three sides and no
+/// measured at the located quad: no side votes white but on the three white-bordered cards,
+/// and none votes black there. Hence the rule: white needs three sides and no
 /// side voting black, black needs two sides and none voting white.
 struct BorderColorMeter {
     /// Offsets along each side's outward normal, as fractions of the card's short side.

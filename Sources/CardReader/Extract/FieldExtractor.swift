@@ -11,8 +11,8 @@ struct FieldExtractor {
 
     func extract(_ observations: [CardObservation]) -> ExtractedFields {
         var fields = ExtractedFields()
-        fields.title = title(from: observations.filter { $0.region == "title" })
-        let bottom = Self.joinLines(observations.filter { $0.region != "title" })
+        fields.title = title(from: observations.filter { $0.region == .title })
+        let bottom = Self.joinLines(observations.filter { $0.region != .title })
         let parsed = CollectorLineParser.parse(lines: bottom.map(\.observation.text))
         func confidence(of source: String?) -> Double {
             bottom.first { $0.observation.text == source }?.observation.confidence ?? 0
@@ -94,7 +94,7 @@ struct FieldExtractor {
 extension FieldExtractor {
     /// The card name a title read stands for: the whole line, else the longest run of its words
     /// (up to three dropped at either end) that the vocabulary knows and that holds at least 60%
-    /// of the line's letters (`Reach of Shadows PU ae Be`: mana symbols read as words).
+    /// of the line's letters (a name followed by mana symbols read as short words).
     static func resolve(_ title: String, with resolveTitle: (String) -> String?) -> String? {
         if let name = resolveTitle(title) { return name }
         let words = title.split(separator: " ").map(String.init)
@@ -121,7 +121,7 @@ public enum TitleCleaner {
     /// Drops leading/trailing characters and short tokens that cannot belong to a card name.
     /// With per-character confidences (one per non-space character), trailing and leading words
     /// read less surely than the line's typical character are dropped too: mana symbols read as
-    /// letters ("Tower Geist Be") score a few points below the title's own letters.
+    /// letters after a name score a few points below the title's own letters.
     public static func clean(_ raw: String, characterConfidences: [Double] = []) -> String {
         var words = raw.split(separator: " ").map(String.init)
         let letters = words.reduce(0) { $0 + $1.count }

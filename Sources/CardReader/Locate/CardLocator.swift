@@ -233,7 +233,7 @@ struct CardLocator {
     /// stack of cards than the card (two cards side by side on a mat were taken as one region
     /// reaching the photo's bottom, a fan of three as one reaching its top). At 0.6 the shared
     /// photos lost nothing and their turned, tilted and halved copies gained 3 printings; at 0.4
-    /// an unlabelled photo's Sol Ring was lost.
+    /// a card in an unlabelled photo was lost.
     static let edgeTouchPenalty = 0.6
 
     /// How card-like a region is: aspect near 63:88, solidly filled, convex, not tiny.

@@ -15,32 +15,16 @@ extension ReadPipeline {
         /// The collector band holds a copyright line: an older frame, whose number is in it.
         var printsCopyright = false
         /// The copyright line has been read.
-        var copyrightRead: Bool { observations.contains { $0.region == "copyright" } }
+        var copyrightRead: Bool { observations.contains { $0.region == .copyright } }
         /// Whether `other`, read on another quad of this card, reads the same known name above
         /// collector lines this reading lacks: the same card, whose bottom edge the other quad
-        /// found. (Lightform seen at a steep angle: the located quad's bottom cut through its
-        /// text box; the quad grown by the black border read `Lightform`, poorly, above
-        /// `FRF • EN`, and lost on score.)
+        /// found (a quad seen at a steep angle whose bottom cut through the text box, where the
+        /// quad grown by the border read the name poorly but the collector lines too).
         func isCompleted(by other: Attempt) -> Bool {
             let sameName = titleKnown && other.titleKnown && other.fields.title?.value == fields.title?.value
             let addsLines = (other.fields.collectorNumber != nil && fields.collectorNumber == nil)
                 || (other.fields.setCode != nil && fields.setCode == nil)
             return sameName && addsLines
-        }
-
-        /// Title quality plus credit for collector lines that parse, and for a known title.
-        var score: Double {
-            prior + titleQuality + (titleKnown ? 0.5 : 0) + (fields.collectorNumber != nil ? 0.6 : 0) + (fields.setCode != nil ? 0.4 : 0)
-        }
-        /// Good enough to stop looking at other hypotheses: a title that reads cleanly or that the
-        /// vocabulary knows (`( Gideon's Reproach` reads with a stray bracket), and collector lines.
-        var isConvincing: Bool { (titleQuality > 0.6 || titleKnown) && (fields.collectorNumber != nil || fields.setCode != nil) }
-        /// A known title that settles where the card is and which way is up. One read at very low
-        /// quality with no collector line below it does not: the vocabulary snaps fragments of
-        /// noise to names (`meee ees` to Foresee on a card read the wrong way round), so the other
-        /// way up is read too and the better reading wins.
-        var settlesTitle: Bool {
-            titleKnown && (titleQuality >= ReadPipeline.unsettledTitleQuality || fields.collectorNumber != nil || fields.setCode != nil)
         }
     }
 
@@ -53,14 +37,15 @@ extension ReadPipeline {
                  onlyKnownTitle: Bool = false) throws -> Attempt {
         let titleRegion = extended ? CardLayout.extendedTitle : CardLayout.title
         let collectorRegion = extended ? CardLayout.extendedCollector : CardLayout.collector
-        let title = try title ?? readRegion("title", titleRegion, cardHeight: CardLayout.titleCardHeight,
-                                            gray: gray, corners: corners, psm: .singleBlock, maximumWords: Self.maximumTitleBandWords)
+        let tuning = options.tuning
+        let title = try title ?? readRegion(.title, titleRegion, cardHeight: CardLayout.titleCardHeight,
+                                            gray: gray, corners: corners, psm: .singleBlock, maximumWords: tuning.title.maximumBandWords)
         let titleOnly = extractor.extract(title.observations)
         // The extractor put the vocabulary's name in place of what was read when it knew one.
         let known = titleOnly.title.map { title in options.resolveTitle?(title.value) != nil } ?? false
         DebugDump.trace("title quality \(title.quality) known \(known) band \(extended ? "extended" : "standard") \(wayUp.rawValue)")
         let titleMissed = !title.crowded && ((wayUp == .sure && !extended) || (wayUp != .other && title.observations.isEmpty))
-        guard known || (!onlyKnownTitle && (title.quality >= Self.minimumTitleQuality || titleMissed)) else {
+        guard known || (!onlyKnownTitle && (title.quality >= tuning.title.minimumQuality || titleMissed)) else {
             // No title where the quad puts it: the quad is not a card, or this way up is wrong.
             // Its collector band would be noise, and noise is slow to read. (The likely way up,
             // an empty title band is read on, and so is a standard band of noise on a main card
@@ -69,7 +54,7 @@ extension ReadPipeline {
             return Attempt(corners: corners, observations: title.observations, fields: titleOnly, titleQuality: title.quality)
         }
         let collectorPatch = Self.patch(collectorRegion, cardHeight: CardLayout.bottomCardHeight, gray: gray, corners: corners)
-        let collector = try read(collectorPatch, "collector", collectorRegion, psm: .sparseText)
+        let collector = try read(collectorPatch, .collector, collectorRegion, psm: .sparseText)
         var observations = title.observations + collector.observations
         var fields = extractor.extract(observations)
         // Further looks at the collector lines while a field is missing, each parsed on its own
@@ -81,7 +66,7 @@ extension ReadPipeline {
         //   (`057/264 C` / `OTK` where it read `OS?/264 €` / `OTM`).
         // Only on a way up whose title reads well (the others rarely win), or that is a known
         // name read poorly, and then at half size only (the constrained read made `73/272` of
-        // `or3/ 272 {` below a poorly read Forest). At half size only when the band read some
+        // `or3/ 272 {` below a poorly read short title). At half size only when the band read some
         // digit (a band with none is an older frame's or holds no collector line). For a missing
         // set code only beside a modern number line (old frames print none). Nor on an older
         // frame, whose collector band holds the copyright line.
@@ -91,8 +76,9 @@ extension ReadPipeline {
         let readsDigits = collector.observations.contains { $0.observation.text.contains(where: \.isNumber) }
         for retry in retries where fields.collectorNumber == nil || (fields.setCode == nil && fields.setSize != nil) {
             guard !collector.observations.isEmpty, !printsCopyright else { break }
-            guard retry.isWorthReading(titleQuality: title.quality, titleKnown: known, bandReadDigits: readsDigits) else { continue }
-            let again = try read(collectorPatch.reduced(by: retry.reduction), "collector", collectorRegion, psm: retry.psm, whitelist: retry.whitelist)
+            guard retry.isWorthReading(titleQuality: title.quality, titleKnown: known, bandReadDigits: readsDigits,
+                                       cleanTitleQuality: tuning.title.cleanQuality) else { continue }
+            let again = try read(collectorPatch.reduced(by: retry.reduction), .collector, collectorRegion, psm: retry.psm, whitelist: retry.whitelist)
             let other = extractor.extract(title.observations + again.observations)
             let absorbed = fields.absorbingCollectorFields(of: other)
             DebugDump.trace("collector retry \(retry): \(absorbed ? "added fields" : "nothing new")")
@@ -111,21 +97,13 @@ extension ReadPipeline {
 
         /// Below a title band that read cleanly; a reduced patch also below a known name read
         /// poorly, but only when the band read some digit.
-        func isWorthReading(titleQuality: Double, titleKnown: Bool, bandReadDigits: Bool) -> Bool {
-            let titled = titleQuality > ReadPipeline.cleanTitleQuality
+        func isWorthReading(titleQuality: Double, titleKnown: Bool, bandReadDigits: Bool, cleanTitleQuality: Double) -> Bool {
+            let titled = titleQuality > cleanTitleQuality
             return reduction > 1 ? bandReadDigits && (titled || titleKnown) : titled
         }
 
         var description: String { "\(psm)\(whitelist == nil ? "" : " constrained")\(reduction > 1 ? " at 1/\(reduction) size" : "")" }
     }
-
-    /// From this quality up a title band read cleanly: when its text is no known name, the
-    /// vocabulary lacks it (a newer card), and re-reading the band will not find one.
-    static let cleanTitleQuality = 0.5
-
-    /// The fewest letters of a name taken from a guessed read (a binarised band, a placed quad): a
-    /// short name is what noise and fragments of longer titles hit (`Okk`, `Omen`, `Tear`).
-    static let minimumGuessedNameLetters = 6
 
     /// Which way up a quad is read, as far as the way-up test and earlier readings tell.
     enum WayUp: String {
@@ -136,13 +114,4 @@ extension ReadPipeline {
         /// The other way.
         case other = "other way up"
     }
-
-    /// Below this quality a known title with nothing read below it does not settle the search
-    /// (`Attempt.settlesTitle`). On the shared photos known titles read this badly were two
-    /// fragments of noise and three real titles (a 1990s frame in a photo of several cards, a
-    /// card on a dark stand, a blurred one), which keep winning on score.
-    static let unsettledTitleQuality = 0.15
-
-    /// Below this title quality (and with no known title) the collector band is not read.
-    static let minimumTitleQuality = 0.3
 }

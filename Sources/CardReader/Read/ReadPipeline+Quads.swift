@@ -3,15 +3,6 @@ import Foundation
 
 /// Which way up a quad is, the other quads a card may have, and the quad of a whole image.
 extension ReadPipeline {
-    /// Beyond this difference (grey levels) between the text box and the art box, `textBoxLightness`
-    /// decides which way up the card is read: only the quad's way up when the text box is the
-    /// lighter (the main card turned round too when that gave no known title), upside down first
-    /// when the art box is. (On the shared photos the two upside-down
-    /// cards measured −50 and −55, upright cards from −45 (a saga, its text box beside the art,
-    /// and a graded slab's label) to +174; a card upside down past +25 would need art 25 levels
-    /// lighter than its text box.)
-    static let orientationLightness = 25.0
-
     /// How much lighter (grey levels) the card's text box (v 0.62–0.88) is than its art box
     /// (v 0.12–0.38), the quad's way up: positive on an upright card of most frames, negative upside
     /// down. From a 57x76 rectified copy of the card's middle (far cheaper than one OCR call).

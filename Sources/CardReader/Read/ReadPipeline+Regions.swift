@@ -11,13 +11,8 @@ extension ReadPipeline {
         var crowded = false
     }
 
-    /// A title band whose layout holds more words than this is not recognised: it is art, rules
-    /// text or a table, not a title. (On the shared photos title bands that read a known name held
-    /// at most 8 words; bands of noise up to 17, and the 10 over 12 took ~1 s to read.)
-    static let maximumTitleBandWords = 12
-
     /// `region` rectified from the card at `corners` (`patch`) and read (`read`).
-    func readRegion(_ name: String, _ region: CardRegion, cardHeight: Int, gray: GrayImage, corners: [PixelPoint],
+    func readRegion(_ name: CardBand, _ region: CardRegion, cardHeight: Int, gray: GrayImage, corners: [PixelPoint],
                     psm: PageSegmentationMode, whitelist: String? = nil, retryInverted: Bool = true,
                     maximumWords: Int? = nil) throws -> RegionRead {
         try read(Self.patch(region, cardHeight: cardHeight, gray: gray, corners: corners), name, region, psm: psm, whitelist: whitelist,
@@ -37,9 +32,9 @@ extension ReadPipeline {
     /// reads the collector lines, and on a dark shelf what reads some titles. Off, a band that
     /// reads as noise costs one reading instead of two.
     /// `maximumWords`: a patch whose layout holds more words is not recognised (`RegionRead.crowded`).
-    func read(_ patch: GrayImage, _ name: String, _ region: CardRegion, psm: PageSegmentationMode, whitelist: String? = nil,
+    func read(_ patch: GrayImage, _ name: CardBand, _ region: CardRegion, psm: PageSegmentationMode, whitelist: String? = nil,
               retryInverted: Bool = true, maximumWords: Int? = nil) throws -> RegionRead {
-        DebugDump.write(patch, name: name)
+        DebugDump.write(patch, name: name.rawValue)
         let began = Clock.now
         func trace(_ outcome: @autoclosure () -> String) { // (built only when tracing)
             DebugDump.trace("ocr \(name) psm=\(psm) wl=\(whitelist != nil) \(patch.width)x\(patch.height) \(Int(Clock.ms(began, Clock.now)))ms \(outcome())")
@@ -62,13 +57,13 @@ extension ReadPipeline {
         }
         // Title-like: confident, mostly letters, several characters, and as tall as a title on a
         // card (small print, such as an upside-down copyright line, is not a title).
-        let bandHeight = region.v1 - region.v0
+        let bandHeight = region.v1 - region.v0, tuning = options.tuning.title
         let quality = found.map { o -> Double in
             let text = TitleCleaner.clean(o.text, characterConfidences: o.characterConfidences)
             let letters = Double(text.filter(\.isLetter).count) / Double(max(1, o.text.count))
             let cardHeight = o.boundingBox.height * bandHeight
-            let tall = min(1, max(0, (cardHeight - 0.012) / 0.014))
-            return o.confidence * letters * min(1, Double(text.count) / 4) * tall
+            let tall = min(1, max(0, (cardHeight - tuning.smallestLetterHeight) / tuning.letterHeightSpan))
+            return o.confidence * letters * min(1, Double(text.count) / Double(tuning.fullLength)) * tall
         }.max() ?? 0
         return RegionRead(observations: mapped, quality: quality)
     }

@@ -21,11 +21,11 @@ struct ReadPipeline {
         let start = Clock.now
         let aspect = Double(gray.width) / Double(gray.height)
         // A portrait image shaped like a card is most likely a flat scan of one card.
-        let scanShaped = aspect > 0.64 && aspect < 0.80
+        let scanShaped = aspect > options.tuning.search.scanAspectMinimum && aspect < options.tuning.search.scanAspectMaximum
         let located = CardLocator().locateAll(gray, limit: limit)
         let locatedAt = Clock.now
         DebugDump.trace("main region confidence \(located.first?.confidence ?? 0)")
-        let first = try read(gray: gray, located: located.first, scanShaped: scanShaped, main: true)
+        let first = try read(gray: gray, located: located.first, scanShaped: scanShaped, policy: .mainCard)
         var readings = [reading(image, first, locateConfidence: located.first?.confidence ?? 0,
                                 decode: Clock.ms(converted, start), locate: Clock.ms(start, locatedAt), ocr: Clock.ms(locatedAt, Clock.now))]
         // The whole image read as the card: a flat scan of one card.
@@ -35,7 +35,7 @@ struct ReadPipeline {
         for other in located.dropFirst() where !CardLocator.overlaps(other.corners, first.corners) {
             let began = Clock.now
             DebugDump.trace("other region confidence \(other.confidence)")
-            let read = try read(gray: gray, located: other, scanShaped: false)
+            let read = try read(gray: gray, located: other, scanShaped: false, policy: .otherRegion)
             let spent = Clock.ms(began, Clock.now), isCard = read.titleKnown || read.fields.collectorNumber != nil
             DebugDump.trace("other region read in \(Int(spent))ms kept \(isCard) title \(read.fields.title?.value ?? "-")")
             guard isCard else {
@@ -60,100 +60,110 @@ struct ReadPipeline {
             captureDay: image.captureDay)
     }
 
-    /// Reads one card: the located region (if any) and, for a scan-shaped image, the whole image.
-    /// `main`: the photo's first card, reported whatever is read on it. Only for it, when no known
-    /// title is found, is the card looked for around a text box; are the alternative quads tried;
-    /// and is the copyright line read below a title band that held nothing title-like. (Another
-    /// region is kept only for a known title or a number. On the shared photos the alternatives
-    /// kept 4 other regions, each a false name read in noise, and a copyright line of noise could
-    /// only add a false number.)
-    private func read(gray: GrayImage, located: LocatedCard?, scanShaped: Bool, main: Bool = false) throws -> Attempt {
+    /// Reads one card by the search (`Search.swift`): placement, then the last resorts, the
+    /// copyright line of an older frame, alternative quads, and the copyright line wherever no
+    /// number was read. `policy` says which generators the card gets.
+    private func read(gray: GrayImage, located: LocatedCard?, scanShaped: Bool, policy: SearchPolicy) throws -> Attempt {
+        let tuning = options.tuning, scoring = Scoring(tuning: tuning)
+        var search = Search(scoring: scoring, budget: tuning.search.maximumHypotheses)
         let edges = located.map { BorderRefiner().refine($0.corners, in: gray) }
-        let hypotheses = Self.hypotheses(located: edges, confidence: located?.confidence ?? 0, scanShaped: scanShaped,
-                                         imageWidth: gray.width, imageHeight: gray.height)
-        // Each hypothesis is read both ways up: title band and collector lines. Upright, the title
-        // band holds large confident text and the collector lines parse; upside down, the title band
-        // holds the small print and the "collector lines" are the title bar's mana symbols.
-        var best: Attempt?
-        var tried: [Attempt] = [] // every attempt, for the last resorts
-        search: for base in hypotheses {
-            // Which way up to read first, and (for another region than the main card) whether the
-            // other way is worth reading at all. The main card is read the other way too when its
-            // way up gave no known title: a saga (text box beside the art) or a pale 1990s frame
-            // can measure lighter art than text box upside down (on the shared photos turned
-            // round, this read 2 more titles of 38 for 4% more OCR reads).
-            let lightness = Self.textBoxLightness(base, gray: gray)
-            let turns = lightness > Self.orientationLightness ? (main ? [0, 2] : [0]) : lightness < -Self.orientationLightness ? [2, 0] : [0, 2]
-            DebugDump.trace("text box lighter than art by \(lightness): turns \(turns)")
-            // The main card measured clearly one way up: its quad is a card's, and the collector
-            // lines are read that way whatever its title band held.
-            let decisive = main && abs(lightness) > Self.orientationLightness
-            for turn in turns {
-                let corners = (0..<4).map { base[($0 + turn) % 4] }
-                let wayUp: WayUp = turn != turns[0] ? .other : decisive ? .sure : .likely
-                for extended in [false, true] {
-                    // A known title settled the top of the quad; a misplaced bottom is the
-                    // alternatives' job below.
-                    if extended, best?.settlesTitle == true { break }
-                    var attempt = try attempt(corners, gray: gray, extended: extended, wayUp: wayUp)
-                    if extended { attempt.prior = -0.15 } // the standard bands win a tie
-                    if best == nil || attempt.score > best!.score { best = attempt }
-                    tried.append(attempt)
-                    if attempt.isConvincing { break search }
+        let quads = Self.hypotheses(located: edges, confidence: located?.confidence ?? 0, scanShaped: scanShaped,
+                                    imageWidth: gray.width, imageHeight: gray.height, tuning: tuning)
+        let sources: [Hypothesis.Source] = quads.map { Self.isWholeImage($0, gray) ? .wholeImage : .located }
+
+        // Placement: each quad both ways up (the way-up test decides which first), the standard
+        // bands then the extended ones.
+        let placements = zip(quads, sources).lazy.flatMap { quad, source in
+            placementHypotheses(quad, source: source, gray: gray, policy: policy)
+        }
+        try search.round("placement", placements, read: { h in
+            var attempt = try attempt(h.corners, gray: gray, extended: h.extended, wayUp: h.wayUp)
+            attempt.prior = h.prior
+            return attempt
+        }, accept: scoring.placementTaken, stop: { reading, _, best in
+            scoring.isConvincing(reading) || best.map(scoring.settlesTitle) == true
+        })
+
+        // Last resorts: re-read pale titles; place the card around its text box.
+        let resorts = Self.lastResorts(best: search.best, tried: search.tried, vocabulary: options.resolveTitle != nil,
+                                       placesCardsAroundTextBoxes: policy.placesCardsAroundTextBoxes, tuning: tuning)
+        var rescued = false
+        if resorts.rescue {
+            rescued = try search.round("rescue", rescueCandidates(search.tried, tuning: tuning), read: { h in
+                try rescuingTitle(h.basis!, gray: gray, blockMode: policy.rescuesInBlockMode)
+            }, accept: { reading, _ in reading.titleKnown ? reading : nil }, stop: { _, taken, _ in taken })
+        }
+        if !rescued, resorts.textBoxes {
+            let placed = CardLocator().textBoxes(gray, limit: tuning.lastResorts.textBoxes).lazy.flatMap { box in
+                CardLayout.cardsAround(textBox: box).flatMap { corners in
+                    [false, true].map { Hypothesis(corners: corners, source: .aroundTextBox, extended: $0) }
                 }
-                // A title that is a known card name settles where the card is and which way is up;
-                // the other hypotheses could only add cost (the bands beyond the quad were tried).
-                if best?.settlesTitle == true { break search }
             }
+            try search.round("text boxes", placed, read: { h in
+                try attempt(h.corners, gray: gray, extended: h.extended, wayUp: .likely, onlyKnownTitle: true)
+            }, accept: { reading, _ in scoring.placedCardTaken(reading) }, stop: { _, taken, _ in taken })
         }
-        // Last resorts (ReadPipeline+Fallbacks.swift): re-read pale titles; place the card around
-        // its text box.
-        let resorts = Self.lastResorts(best: best, tried: tried, vocabulary: options.resolveTitle != nil, main: main)
-        if resorts.rescue, let rescued = try rescuingTitle(of: tried, gray: gray, main: main) {
-            best = rescued
-        } else if resorts.textBoxes, let placed = try cardAroundTextBox(gray: gray) {
-            best = placed
+
+        // An older frame prints its number in the copyright line, not in a misplaced band.
+        if let found = search.best, found.fields.collectorNumber == nil, found.printsCopyright {
+            try search.adding { try readingCopyright($0, gray: gray) }
         }
-        if let found = best, found.fields.collectorNumber == nil, found.printsCopyright {
-            // An older frame: its number is in the copyright line, not in a misplaced band.
-            best = try readingCopyright(found, gray: gray)
-        }
-        // (Not for the whole image, a flat scan: there is nothing beyond it to find.)
-        if main, let found = best, found.fields.title == nil || found.fields.collectorNumber == nil,
+
+        // Alternatives: the title or the collector lines were not where the quad puts them (not
+        // for the whole image, a flat scan: there is nothing beyond it to find).
+        if policy.triesAlternativeQuads, let found = search.best, found.fields.title == nil || found.fields.collectorNumber == nil,
            !Self.isWholeImage(found.corners, gray) {
-            // The title or the collector lines were not where the quad puts them. The
-            // locator may have stopped at the inner frame of a black-bordered card (on a dark
-            // background the border is lost in it): grow the quad by the border. Or it ran on into
-            // a shadow or stopped short: keep the top edge (the title settled it) and put the
-            // bottom edge where the card's 63:88 shape says it is.
-            // Or its sides ran on into something as dark as the border (a stand, a shadow) and
-            // flare out: below a known title, hang a card-shaped rectangle from the top edge.
-            let alternatives = [("inner frame expanded", Self.innerFrameExpanded(found.corners)),
-                                ("aspect completed", Self.aspectCompleted(found.corners, imageWidth: gray.width, imageHeight: gray.height)),
-                                ("hung from top", found.titleKnown ? Self.hungFromTop(found.corners) : nil)]
-            for case let (name, corners?) in alternatives {
-                var attempt = try attempt(corners, gray: gray, extended: false, wayUp: .likely)
-                attempt.prior = -0.05
-                let wins = attempt.score > found.score + 0.1 || found.isCompleted(by: attempt)
-                DebugDump.trace("alternative \(name): score \(attempt.score) against \(found.score), \(wins ? "taken" : "not taken")")
-                guard wins else { continue }
-                if (found.titleKnown && !attempt.titleKnown) || (found.titleKnown == attempt.titleKnown && found.titleQuality > attempt.titleQuality) {
-                    // The quad changed under the title band: keep the better reading of the title.
-                    attempt.fields.title = found.fields.title
-                    attempt.titleKnown = found.titleKnown
-                    attempt.titleQuality = found.titleQuality
-                    attempt.observations = found.observations.filter { $0.region == "title" }
-                        + attempt.observations.filter { $0.region != "title" }
-                }
-                best = attempt
-                break
-            }
+            try search.round("alternatives", alternativeHypotheses(of: found, gray: gray, tuning: tuning), read: { h in
+                var attempt = try attempt(h.corners, gray: gray, extended: false, wayUp: .likely)
+                attempt.prior = h.prior
+                return attempt
+            }, accept: { reading, _ in scoring.alternativeTaken(reading, over: found) }, stop: { _, taken, _ in taken })
         }
-        guard let found = best else { throw OCRError.recognitionFailed("no region to read") }
-        let titled = found.titleKnown || found.titleQuality >= Self.minimumTitleQuality
-        var read = found.fields.collectorNumber == nil && !found.copyrightRead && (main || titled) ? try readingCopyright(found, gray: gray) : found
+
+        guard let found = search.best else { throw OCRError.recognitionFailed("no region to read") }
+        let titled = found.titleKnown || found.titleQuality >= tuning.title.minimumQuality
+        var read = found.fields.collectorNumber == nil && !found.copyrightRead && (policy.readsCopyrightWithoutTitle || titled)
+            ? try readingCopyright(found, gray: gray) : found
         read.fields.borderColor = borderColor(of: read.corners, edges: edges, gray: gray)
         return read
+    }
+
+    /// Placement hypotheses for one quad: the way-up test's first choice (and, unless it was
+    /// decisive, the other way up), each with the standard bands then the extended ones.
+    /// Upright, the title band holds large confident text and the collector lines parse; upside
+    /// down, the title band holds the small print and the "collector lines" are the title bar's
+    /// mana symbols.
+    private func placementHypotheses(_ quad: [PixelPoint], source: Hypothesis.Source, gray: GrayImage, policy: SearchPolicy) -> [Hypothesis] {
+        let tuning = options.tuning
+        let lightness = Self.textBoxLightness(quad, gray: gray)
+        let decisive = tuning.orientation.decisiveLightness
+        let turns = lightness > decisive ? (policy.readsOtherWayWhenUpright ? [0, 2] : [0]) : lightness < -decisive ? [2, 0] : [0, 2]
+        DebugDump.trace("text box lighter than art by \(lightness): turns \(turns)")
+        let sure = policy.trustsDecisiveWayUp && abs(lightness) > decisive
+        return turns.flatMap { turn in
+            let corners = (0..<4).map { quad[($0 + turn) % 4] }
+            let wayUp: WayUp = turn != turns[0] ? .other : sure ? .sure : .likely
+            return [false, true].map { extended in
+                Hypothesis(corners: corners, source: source, wayUp: wayUp, extended: extended,
+                           prior: extended ? tuning.search.extendedBandPrior : 0)
+            }
+        }
+    }
+
+    /// Alternative quads grown from the best reading: grown by a black border (the locator may
+    /// have stopped at the inner frame of a black-bordered card lost in a dark background); the
+    /// bottom edge put where the card's 63:88 shape says (the quad ran on into a shadow or stopped
+    /// short, and the title settled the top edge); below a known title, a card-shaped rectangle
+    /// hung from the top edge (the sides ran on into something as dark as the border and flare out).
+    private func alternativeHypotheses(of found: Attempt, gray: GrayImage, tuning: ReaderTuning) -> [Hypothesis] {
+        let grown: [(Hypothesis.Source, [PixelPoint]?)] = [
+            (.innerFrameExpanded, Self.innerFrameExpanded(found.corners)),
+            (.aspectCompleted, Self.aspectCompleted(found.corners, imageWidth: gray.width, imageHeight: gray.height)),
+            (.hungFromTop, found.titleKnown ? Self.hungFromTop(found.corners) : nil),
+        ]
+        return grown.compactMap { source, corners in
+            corners.map { Hypothesis(corners: $0, source: source, prior: tuning.alternatives.prior, basis: found) }
+        }
     }
 
     /// The border colour measured at the card's edges: at the located quad (edges the locator
@@ -180,7 +190,7 @@ struct ReadPipeline {
     /// inverted retry would only double the cost of a line that reads badly.)
     private func readingCopyright(_ attempt: Attempt, gray: GrayImage) throws -> Attempt {
         var read = attempt
-        let copyright = try readRegion("copyright", CardLayout.copyright, cardHeight: CardLayout.bottomCardHeight,
+        let copyright = try readRegion(.copyright, CardLayout.copyright, cardHeight: CardLayout.bottomCardHeight,
                                        gray: gray, corners: read.corners, psm: .singleBlock, retryInverted: false)
         read.observations += copyright.observations
         read.fields = extractor.extract(read.observations)
@@ -196,24 +206,25 @@ struct ReadPipeline {
     /// card-like regions are its art or text box at best. (On the shared photos this read the same
     /// cards and cut the single-card photos' median from 204 to 165 ms; on their copies in
     /// `scripts/robustness.sh` it cut the total by 15%, with the same readings.)
-    static func hypotheses(located: [PixelPoint]?, confidence: Double, scanShaped: Bool, imageWidth: Int, imageHeight: Int) -> [[PixelPoint]] {
+    static func hypotheses(located: [PixelPoint]?, confidence: Double, scanShaped: Bool, imageWidth: Int, imageHeight: Int,
+                           tuning: ReaderTuning = ReaderTuning()) -> [[PixelPoint]] {
         let whole = wholeImage(width: imageWidth, height: imageHeight)
         guard let located else { return [whole] }
         guard scanShaped else { return [located] }
         let share = Geometry.area(located) / Double(imageWidth * imageHeight)
-        return confidence >= 0.6 && share < 0.6 ? [located, whole] : [whole, located]
+        return confidence >= tuning.search.confidentLocation && share < tuning.search.photoCardShare ? [located, whole] : [whole, located]
     }
 
-    /// Which last resorts `read` tries once the hypotheses are read: the title rescue, then a card
+    /// Which last resorts `read` tries once the placements are read: the title rescue, then a card
     /// placed around a text box. Both look for a known name, so neither without a vocabulary, nor
     /// when a known title was found, nor when a title band read cleanly (that is a name the
-    /// vocabulary lacks, not a misread). Text boxes only for the photo's main card, and not when
-    /// collector lines parsed: they put the card where the locator did, and a card placed around a
-    /// text box is a guess (Tower Geist seen from below read `080/272 U` / `ORI* EN` below a title
-    /// band of noise; the card placed around its text box read `PARAL He`, snapped to Paralyze,
-    /// and replaced the reading).
-    static func lastResorts(best: Attempt?, tried: [Attempt], vocabulary: Bool, main: Bool) -> (rescue: Bool, textBoxes: Bool) {
-        guard vocabulary, best?.titleKnown != true, tried.allSatisfy({ $0.titleQuality < cleanTitleQuality }) else { return (false, false) }
-        return (true, main && best?.fields.collectorNumber == nil)
+    /// vocabulary lacks, not a misread). Text boxes only when the policy allows them and no
+    /// collector lines parsed: parsed lines put the card where the locator did, and a card placed
+    /// around a text box is a guess (a title band of noise over parsed lines, seen steeply from
+    /// below, had its placed card read a fragment that snapped to another name).
+    static func lastResorts(best: Attempt?, tried: [Attempt], vocabulary: Bool, placesCardsAroundTextBoxes: Bool,
+                            tuning: ReaderTuning = ReaderTuning()) -> (rescue: Bool, textBoxes: Bool) {
+        guard vocabulary, best?.titleKnown != true, tried.allSatisfy({ $0.titleQuality < tuning.title.cleanQuality }) else { return (false, false) }
+        return (true, placesCardsAroundTextBoxes && best?.fields.collectorNumber == nil)
     }
 }

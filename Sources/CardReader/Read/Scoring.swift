@@ -1,0 +1,57 @@
+/// The one scoring function of the reader's search, and the judgements made from it: how
+/// plausible a reading is as the card, when it ends the search, and when one reading replaces
+/// another. Its numbers are `ReaderTuning.scoring`'s and `ReaderTuning.alternatives`'s.
+extension ReadPipeline {
+    struct Scoring {
+        var tuning: ReaderTuning
+
+        /// Title quality plus credit for collector lines that parse and for a known title, plus
+        /// the hypothesis' prior.
+        func score(_ a: Attempt) -> Double {
+            let s = tuning.scoring
+            return a.prior + a.titleQuality + (a.titleKnown ? s.knownTitleCredit : 0)
+                + (a.fields.collectorNumber != nil ? s.collectorNumberCredit : 0) + (a.fields.setCode != nil ? s.setCodeCredit : 0)
+        }
+
+        /// Good enough to stop looking for where the card is: a title that reads cleanly or that
+        /// the vocabulary knows (a title can read with a stray bracket), and collector lines.
+        func isConvincing(_ a: Attempt) -> Bool {
+            (a.titleQuality > tuning.scoring.convincingTitleQuality || a.titleKnown) && (a.fields.collectorNumber != nil || a.fields.setCode != nil)
+        }
+
+        /// A known title that settles where the card is and which way is up. One read at very low
+        /// quality with no collector line below it does not: the vocabulary snaps fragments of
+        /// noise to names, so the other way up is read too and the better reading wins.
+        func settlesTitle(_ a: Attempt) -> Bool {
+            a.titleKnown && (a.titleQuality >= tuning.scoring.unsettledTitleQuality || a.fields.collectorNumber != nil || a.fields.setCode != nil)
+        }
+
+        /// Placement: the higher score wins.
+        func placementTaken(_ candidate: Attempt, over best: Attempt?) -> Attempt? {
+            guard let best else { return candidate }
+            return score(candidate) > score(best) ? candidate : nil
+        }
+
+        /// An alternative quad is taken when it scores clearly better, or when it reads the same
+        /// known name above collector lines the best reading lacks (the same card, whose bottom
+        /// edge the other quad found). The better reading of the title band is kept: the quad
+        /// changed under it.
+        func alternativeTaken(_ candidate: Attempt, over found: Attempt) -> Attempt? {
+            guard score(candidate) > score(found) + tuning.alternatives.margin || found.isCompleted(by: candidate) else { return nil }
+            var taken = candidate
+            if (found.titleKnown && !candidate.titleKnown) || (found.titleKnown == candidate.titleKnown && found.titleQuality > candidate.titleQuality) {
+                taken.fields.title = found.fields.title
+                taken.titleKnown = found.titleKnown
+                taken.titleQuality = found.titleQuality
+                taken.observations = found.observations.filter { $0.region == .title } + candidate.observations.filter { $0.region != .title }
+            }
+            return taken
+        }
+
+        /// A card placed around a text box is a guess: taken only for a known name long enough
+        /// not to be what noise hits.
+        func placedCardTaken(_ candidate: Attempt) -> Attempt? {
+            candidate.titleKnown && (candidate.fields.title?.value.filter(\.isLetter).count ?? 0) >= tuning.title.minimumGuessedNameLetters ? candidate : nil
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+/// Every number the reader's search decides with, in one documented place, with the measurement
+/// that chose it (figures on `../shared/photos` and the copies `scripts/robustness.sh` makes).
+/// Reachable through `CardReader.Options.tuning`; the benchmark sweeps one without a rebuild
+/// (`cardscan-bench --tune search.extendedBandPrior=-0.1`, `scripts/robustness.sh --tune …`).
+///
+/// Card coordinates (where each band sits on the card) are `CardLayout`'s; the locator's
+/// segmentation numbers are `CardLocator`'s (docs/reader.md lists both).
+public struct ReaderTuning: Sendable, Codable, Equatable {
+    /// Which hypotheses are read and in what order.
+    public var search = Search()
+    /// How a title band is judged.
+    public var title = Title()
+    /// How the evidence of one reading is scored, and when it ends the search.
+    public var scoring = Scoring()
+    /// Which way up a quad is read first.
+    public var orientation = Orientation()
+    /// The last resorts: the title rescue and cards placed around text boxes.
+    public var lastResorts = LastResorts()
+    /// Other quads grown from the best reading.
+    public var alternatives = Alternatives()
+
+    public init() {}
+
+    public struct Search: Sendable, Codable, Equatable {
+        /// Hypotheses read for one card at most. The generators propose at most 21 today (two quads
+        /// × two ways up × two band sets, two rescues, eight placements around text boxes, three
+        /// alternatives), so it does not bind yet; a new generator must live within it.
+        public var maximumHypotheses = 24
+        /// An image whose width over height lies in this range is shaped like a card held upright:
+        /// most likely a flat scan, so the whole image is a hypothesis too.
+        public var scanAspectMinimum = 0.64
+        public var scanAspectMaximum = 0.80
+        /// A scan-shaped image is read as a whole first, unless the locator found a region of this
+        /// confidence or more covering less than `photoCardShare` of it: a card in a 3:4 phone
+        /// photo, not a scan. (Reading that card first cut the single-card photos' median from 204
+        /// to 165 ms and the copies' total by 15%, with the same readings.)
+        public var confidentLocation = 0.6
+        public var photoCardShare = 0.6
+        /// Credit given to a reading of the extended bands (beyond the quad): the standard bands
+        /// win a tie.
+        public var extendedBandPrior = -0.15
+    }
+
+    public struct Title: Sendable, Codable, Equatable {
+        /// Below this quality (and with no known title) a title band is no title: the collector
+        /// band below it is not read.
+        public var minimumQuality = 0.3
+        /// From this quality up a title band read cleanly: a name the vocabulary lacks is a newer
+        /// card, not a misread, and re-reading it will not find one.
+        public var cleanQuality = 0.5
+        /// A title band whose layout holds more words is not read: art, rules text or a table.
+        /// (Bands that read a known name held at most 8 words; bands of noise up to 17, and those
+        /// over 12 took ~1 s to read.)
+        public var maximumBandWords = 12
+        /// The fewest letters of a name taken from a guessed read (a binarised band, a placed
+        /// quad): short names are what noise and fragments of longer titles hit.
+        public var minimumGuessedNameLetters = 6
+        /// The fewest letters of a name taken from the start of a line read in block mode.
+        public var minimumLeadingNameLetters = 10
+        /// A line's height on the card (share of the card's height) from which it starts to count
+        /// as title-sized, and the span over which it becomes fully so: small print (a copyright
+        /// line read upside down) is no title.
+        public var smallestLetterHeight = 0.012
+        public var letterHeightSpan = 0.014
+        /// Characters from which a line's length no longer lowers its quality.
+        public var fullLength = 4
+    }
+
+    public struct Scoring: Sendable, Codable, Equatable {
+        /// A reading's score is its title quality plus these credits.
+        public var knownTitleCredit = 0.5
+        public var collectorNumberCredit = 0.6
+        public var setCodeCredit = 0.4
+        /// A reading with collector lines and a title of this quality (or a known one) ends the
+        /// search for where the card is.
+        public var convincingTitleQuality = 0.6
+        /// Below this quality a known title with nothing read below it does not settle where the
+        /// card is: the vocabulary snaps fragments of noise to names, so the other way up is read
+        /// too and the better reading wins. (Known titles read this badly on the shared photos:
+        /// two fragments of noise, three real titles that still win on score.)
+        public var unsettledTitleQuality = 0.15
+    }
+
+    public struct Orientation: Sendable, Codable, Equatable {
+        /// Grey levels by which the text box must be lighter than the art box for the quad's way
+        /// up to be read alone (darker by as much: upside down first). Upside-down cards measured
+        /// −50 and −55, upright ones −45 (a saga, a graded slab's label) to +174.
+        public var decisiveLightness = 25.0
+    }
+
+    public struct LastResorts: Sendable, Codable, Equatable {
+        /// Readings re-read by the title rescue (distinct quads or ways up, best title first),
+        /// and the least title quality worth the four reads (a band that read next to nothing is
+        /// glare, art or a table).
+        public var rescueCandidates = 2
+        public var rescueMinimumQuality = 0.05
+        /// Local-contrast binarisation of a pale title: the window is the band's height divided by
+        /// this (at least 9 px), and a pixel must differ from its window's mean by `binarizeMargin`.
+        public var binarizeWindowDivisor = 3
+        public var binarizeMargin = 20
+        /// Light regions of the photo around which a card is placed, most box-like first.
+        public var textBoxes = 2
+    }
+
+    public struct Alternatives: Sendable, Codable, Equatable {
+        /// Credit given to a reading of an alternative quad.
+        public var prior = -0.05
+        /// An alternative is taken when it scores this much more than the best reading (or reads
+        /// the same known name above collector lines the best reading lacks).
+        public var margin = 0.1
+    }
+
+    /// The tuning with `name` (a dotted path such as `search.extendedBandPrior`) set to `value`.
+    /// - Throws: `TuningError` for an unknown name or a value of the wrong kind.
+    public func setting(_ name: String, to value: String) throws -> ReaderTuning {
+        let encoder = JSONEncoder()
+        guard var tree = try JSONSerialization.jsonObject(with: encoder.encode(self)) as? [String: Any] else {
+            throw TuningError.unknownName(name)
+        }
+        let path = name.split(separator: ".").map(String.init)
+        guard path.count == 2, var group = tree[path[0]] as? [String: Any], group[path[1]] != nil else {
+            throw TuningError.unknownName(name)
+        }
+        guard let number = Double(value), number.isFinite else { throw TuningError.badValue(name, value) }
+        // A whole number decodes into an integer or a real parameter alike; a fraction into a real one only.
+        group[path[1]] = number == number.rounded() && abs(number) < 1e15 ? Int(number) as Any : number as Any
+        tree[path[0]] = group
+        do {
+            return try JSONDecoder().decode(ReaderTuning.self, from: JSONSerialization.data(withJSONObject: tree))
+        } catch {
+            throw TuningError.badValue(name, value)
+        }
+    }
+
+    /// The tuning with each `name=value` of `assignments` set in turn.
+    public func setting(_ assignments: [String]) throws -> ReaderTuning {
+        try assignments.reduce(self) { tuning, assignment in
+            guard let eq = assignment.firstIndex(of: "=") else { throw TuningError.badAssignment(assignment) }
+            return try tuning.setting(String(assignment[..<eq]), to: String(assignment[assignment.index(after: eq)...]))
+        }
+    }
+
+    /// Every parameter as `name=value`, sorted by name (what `--tune` accepts).
+    public var assignments: [String] {
+        guard let data = try? JSONEncoder().encode(self),
+              let tree = try? JSONSerialization.jsonObject(with: data) as? [String: [String: Any]] else { return [] }
+        return tree.flatMap { group, values in values.map { "\(group).\($0.key)=\($0.value)" } }.sorted()
+    }
+}
+
+/// A `--tune` assignment that cannot be applied.
+public enum TuningError: Error, CustomStringConvertible, Equatable {
+    case unknownName(String)
+    case badValue(String, String)
+    case badAssignment(String)
+
+    public var description: String {
+        switch self {
+        case .unknownName(let name): "unknown tuning parameter '\(name)' (names are group.parameter, e.g. search.extendedBandPrior)"
+        case .badValue(let name, let value): "tuning parameter '\(name)' cannot be '\(value)'"
+        case .badAssignment(let text): "tuning assignment '\(text)' is not name=value"
+        }
+    }
+}
