@@ -73,7 +73,7 @@ let package = Package(
         .executableTarget(
             name: "cardscan-bench",
             dependencies: [
-                "CardScanBench",
+                "CardScanBench", "CardReader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: exportPNGLevelHook

@@ -8,6 +8,8 @@
 #   scripts/robustness.sh                 # every variant
 #   scripts/robustness.sh r90 a30 half    # some of them
 #   scripts/robustness.sh --copies-only   # make the copies, no benchmark (for scripts/compare-scans.py)
+#   scripts/robustness.sh --tune title.minimumQuality=0.25 up half   # a reader tuning parameter
+#                                         # (repeatable; cardscan-bench --list-tuning lists them)
 #
 # Variants (all start from the photo upright as a viewer shows it, EXIF applied then removed, JPEG
 # quality 95, so `up` is the baseline; EXIF capture days are gone too):
@@ -35,7 +37,14 @@ CONVERT=$(command -v convert-im6.q16 || command -v convert)
 photos=../shared/photos
 out=out/robustness
 copies_only=false
-if [ "${1:-}" = --copies-only ]; then copies_only=true; shift; fi
+tune=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --copies-only) copies_only=true; shift ;;
+    --tune) [ $# -ge 2 ] || { echo "robustness: --tune needs name=value" >&2; exit 2; }; tune+=(--tune "$2"); shift 2 ;;
+    *) break ;;
+  esac
+done
 variants=("$@")
 [ ${#variants[@]} -eq 0 ] && variants=(up r90 r180 r270 a30 a45 a135 a250 pitch30 yaw30 half dark blur q40)
 
@@ -88,4 +97,4 @@ $copies_only && { echo "robustness: copies in $out (labels in $out/labels.csv)" 
 
 swift build -c release --scratch-path .build-bench --product cardscan-bench
 bench="$(swift build -c release --scratch-path .build-bench --show-bin-path)/cardscan-bench"
-"$bench" "$out" --no-references --no-openmp --no-catalog --json "$out/bench.json" | tee "$out/bench.md"
+"$bench" "$out" --no-references --no-openmp --no-catalog ${tune[@]+"${tune[@]}"} --json "$out/bench.json" | tee "$out/bench.md"

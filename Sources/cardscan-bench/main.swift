@@ -2,6 +2,7 @@
 // The command is declared here, not in CardScanBench, because only this target depends on
 // ArgumentParser (Package.swift).
 import ArgumentParser
+import CardReader
 import CardScanBench
 import Foundation
 
@@ -36,6 +37,10 @@ struct BenchCommand: ParsableCommand {
     var catalogJson: [String] = []
     @Flag(help: "No matcher: the title-only stand-in (name = read title, printing = read set + number).")
     var noMatcher = false
+    @Option(help: ArgumentHelp("Set a reader tuning parameter for this run (repeatable; see --list-tuning).", valueName: "name=value"))
+    var tune: [String] = []
+    @Flag(help: "Print every reader tuning parameter with its default value, and exit.")
+    var listTuning = false
     @Option(help: ArgumentHelp("Timed recognitions per item in the OpenMP probe.", visibility: .hidden))
     var openmpRepeats: Int = 10
     // Hidden probe mode: the bench re-runs itself as
@@ -53,6 +58,7 @@ struct BenchCommand: ParsableCommand {
         if [catalog != nil, !catalogJson.isEmpty, noMatcher].filter({ $0 }).count > 1 {
             throw ValidationError("--catalog, --catalog-json and --no-matcher exclude each other")
         }
+        do { _ = try ReaderTuning().setting(tune) } catch { throw ValidationError("--tune: \(error)") }
     }
 
     func run() throws {
@@ -64,9 +70,16 @@ struct BenchCommand: ParsableCommand {
             print(try CatalogImportBench.measureInProcess(file: catalogImportProbe))
             return
         }
+        if listTuning {
+            ReaderTuning().assignments.forEach { print($0) }
+            return
+        }
+        let tuning = try ReaderTuning().setting(tune)
+        if !tune.isEmpty { FileHandle.standardError.write(Data("bench: reader tuning \(tune.joined(separator: " "))\n".utf8)) }
         try Bench.run(BenchConfiguration(photoDirectory: photoDir, labelsFile: labels, jobs: jobs, jsonPath: json, limit: limit,
                                          references: !noReferences, openMP: !noOpenmp, openMPRepeats: openmpRepeats,
-                                         catalogData: noCatalog ? nil : catalogData, matcherCatalog: matcherCatalog))
+                                         catalogData: noCatalog ? nil : catalogData, readerOptions: CardReader.Options(tuning: tuning),
+                                         matcherCatalog: matcherCatalog))
     }
 
     /// `--catalog`, else `--catalog-json`, else the shared bulk files (`--no-matcher`: none).
