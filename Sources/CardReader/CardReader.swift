@@ -21,13 +21,13 @@ public final class CardReader {
         /// name is clearly closest. Callers pass their catalog's lookup; without one the title is
         /// reported as read.
         public var resolveTitle: (@Sendable (_ title: String) -> String?)?
-        /// The search's thresholds, weights and budget (`ReaderTuning`'s defaults are the measured ones).
-        public var tuning: ReaderTuning
+        /// The search's thresholds, weights and budget (`Tuning`'s defaults are the measured ones).
+        public var tuning: Tuning
 
         /// Defaults: automatic models, 150 MP limit, 5 s per recognition, no vocabularies, the default tuning.
         public init(tessdataPath: String? = nil, maxPixels: Int = 150_000_000, ocrDeadlineMilliseconds: Int = 5000,
                     resolveSetCode: (@Sendable (_ code: String, _ printedSize: Int?) -> String?)? = nil,
-                    resolveTitle: (@Sendable (_ title: String) -> String?)? = nil, tuning: ReaderTuning = ReaderTuning()) {
+                    resolveTitle: (@Sendable (_ title: String) -> String?)? = nil, tuning: Tuning = Tuning()) {
             self.tessdataPath = tessdataPath
             self.maxPixels = maxPixels
             self.ocrDeadlineMilliseconds = ocrDeadlineMilliseconds

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Card coordinates (where each band sits on the card) are `CardLayout`'s; the locator's
 /// segmentation numbers are `CardLocator`'s (docs/reader.md lists both).
-public struct ReaderTuning: Sendable, Codable, Equatable {
+public struct Tuning: Sendable, Codable, Equatable {
     /// Which hypotheses are read and in what order.
     public var search = Search()
     /// How a title band is judged.
@@ -114,7 +114,7 @@ public struct ReaderTuning: Sendable, Codable, Equatable {
 
     /// The tuning with `name` (a dotted path such as `search.extendedBandPrior`) set to `value`.
     /// - Throws: `TuningError` for an unknown name or a value of the wrong kind.
-    public func setting(_ name: String, to value: String) throws -> ReaderTuning {
+    public func setting(_ name: String, to value: String) throws -> Tuning {
         let encoder = JSONEncoder()
         guard var tree = try JSONSerialization.jsonObject(with: encoder.encode(self)) as? [String: Any] else {
             throw TuningError.unknownName(name)
@@ -128,14 +128,14 @@ public struct ReaderTuning: Sendable, Codable, Equatable {
         group[path[1]] = number == number.rounded() && abs(number) < 1e15 ? Int(number) as Any : number as Any
         tree[path[0]] = group
         do {
-            return try JSONDecoder().decode(ReaderTuning.self, from: JSONSerialization.data(withJSONObject: tree))
+            return try JSONDecoder().decode(Tuning.self, from: JSONSerialization.data(withJSONObject: tree))
         } catch {
             throw TuningError.badValue(name, value)
         }
     }
 
     /// The tuning with each `name=value` of `assignments` set in turn.
-    public func setting(_ assignments: [String]) throws -> ReaderTuning {
+    public func setting(_ assignments: [String]) throws -> Tuning {
         try assignments.reduce(self) { tuning, assignment in
             guard let eq = assignment.firstIndex(of: "=") else { throw TuningError.badAssignment(assignment) }
             return try tuning.setting(String(assignment[..<eq]), to: String(assignment[assignment.index(after: eq)...]))

@@ -58,7 +58,7 @@ struct BenchCommand: ParsableCommand {
         if [catalog != nil, !catalogJson.isEmpty, noMatcher].filter({ $0 }).count > 1 {
             throw ValidationError("--catalog, --catalog-json and --no-matcher exclude each other")
         }
-        do { _ = try ReaderTuning().setting(tune) } catch { throw ValidationError("--tune: \(error)") }
+        do { _ = try Tuning().setting(tune) } catch { throw ValidationError("--tune: \(error)") }
     }
 
     func run() throws {
@@ -71,10 +71,10 @@ struct BenchCommand: ParsableCommand {
             return
         }
         if listTuning {
-            ReaderTuning().assignments.forEach { print($0) }
+            Tuning().assignments.forEach { print($0) }
             return
         }
-        let tuning = try ReaderTuning().setting(tune)
+        let tuning = try Tuning().setting(tune)
         if !tune.isEmpty { FileHandle.standardError.write(Data("bench: reader tuning \(tune.joined(separator: " "))\n".utf8)) }
         try Bench.run(BenchConfiguration(photoDirectory: photoDir, labelsFile: labels, jobs: jobs, jsonPath: json, limit: limit,
                                          references: !noReferences, openMP: !noOpenmp, openMPRepeats: openmpRepeats,

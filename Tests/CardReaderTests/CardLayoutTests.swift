@@ -9,12 +9,12 @@ struct CardLayoutTests {
         // A phone photo held upright is shaped like a card (a flat scan's shape): its whole frame
         // used to be read first, four title reads before the card the locator had found.
         let (w, h) = (2448, 3264)
-        func quad(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> [PixelPoint] {
-            [PixelPoint(x: x, y: y), PixelPoint(x: x + width, y: y), PixelPoint(x: x + width, y: y + height), PixelPoint(x: x, y: y + height)]
+        func quad(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Quad {
+            Quad([PixelPoint(x: x, y: y), PixelPoint(x: x + width, y: y), PixelPoint(x: x + width, y: y + height), PixelPoint(x: x, y: y + height)])
         }
         let whole = ReadPipeline.wholeImage(width: w, height: h)
         let card = quad(800, 1000, 900, 1260) // 14% of the photo
-        func order(_ located: [PixelPoint]?, _ confidence: Double, scanShaped: Bool = true) -> [[PixelPoint]] {
+        func order(_ located: Quad?, _ confidence: Double, scanShaped: Bool = true) -> [Quad] {
             ReadPipeline.hypotheses(located: located, confidence: confidence, scanShaped: scanShaped, imageWidth: w, imageHeight: h)
         }
         #expect(order(card, 0.95) == [card, whole], "a card in a photo")
@@ -32,15 +32,15 @@ struct CardLayoutTests {
         let left = 100.0, top = 50.0, width = 630.0, height = 880.0
         let boxLeft = left + 0.075 * width, boxRight = left + 0.925 * width
         let boxBottom = top + 0.93 * height, boxTop = top + 0.57 * height
-        let box = [PixelPoint(x: boxRight, y: boxBottom), PixelPoint(x: boxLeft, y: boxTop),
-                   PixelPoint(x: boxRight, y: boxTop), PixelPoint(x: boxLeft, y: boxBottom)] // any order
+        let box = Quad([PixelPoint(x: boxRight, y: boxBottom), PixelPoint(x: boxLeft, y: boxTop),
+                        PixelPoint(x: boxRight, y: boxTop), PixelPoint(x: boxLeft, y: boxBottom)]) // any order
         let cards = CardLayout.cardsAround(textBox: box)
         #expect(cards.count == 2)
         let truth = [PixelPoint(x: left, y: top), PixelPoint(x: left + width, y: top),
                      PixelPoint(x: left + width, y: top + height), PixelPoint(x: left, y: top + height)]
         // One of the two is the card, corner for corner (TL, TR, BR, BL), to a pixel or two.
         let upright = try #require(cards.first { $0[0].y < boxTop })
-        for (p, t) in zip(upright, truth) {
+        for (p, t) in zip(upright.corners, truth) {
             #expect(hypot(p.x - t.x, p.y - t.y) < 3, "\(p) vs \(t)")
         }
         // The other hangs the card the other way: its top edge lies below the box.

@@ -14,9 +14,9 @@ struct OrientationTests {
     func flatScan(_ name: String) throws {
         let gray = try Image(contentsOf: Paths.fixture(name)).grayPixels()
         let upright = ReadPipeline.wholeImage(gray)
-        let turned = (0..<4).map { upright[($0 + 2) % 4] }
-        #expect(ReadPipeline.textBoxLightness(upright, gray: gray) > ReaderTuning().orientation.decisiveLightness)
-        #expect(ReadPipeline.textBoxLightness(turned, gray: gray) < -ReaderTuning().orientation.decisiveLightness)
+        let turned = upright.turned(by: 2)
+        #expect(ReadPipeline.textBoxLightness(upright, gray: gray) > Tuning().orientation.decisiveLightness)
+        #expect(ReadPipeline.textBoxLightness(turned, gray: gray) < -Tuning().orientation.decisiveLightness)
     }
 
     @Test("an upside-down card in a photo is read upside down first", arguments: [
@@ -27,7 +27,7 @@ struct OrientationTests {
         let located = try #require(CardLocator().locate(gray))
         // The locator gives the long side vertical, in no particular way up.
         let corners = BorderRefiner().refine(located.corners, in: gray)
-        #expect(ReadPipeline.textBoxLightness(corners, gray: gray) < -ReaderTuning().orientation.decisiveLightness)
+        #expect(ReadPipeline.textBoxLightness(corners, gray: gray) < -Tuning().orientation.decisiveLightness)
     }
 
     @Test("a saga photographed upside down measures upright (art beside its text box), and is still read turned round")
@@ -35,7 +35,7 @@ struct OrientationTests {
         let turned = TurnedPhotoTests.turnedRound(try TurnedPhotoTests.sharedPhoto("thaen/single/sample-michikos-reign-of-truth.jpg"))
         let located = try #require(CardLocator().locate(turned))
         let lightness = ReadPipeline.textBoxLightness(BorderRefiner().refine(located.corners, in: turned), gray: turned)
-        #expect(lightness > ReaderTuning().orientation.decisiveLightness, "the premise: the way-up test is fooled (\(lightness))")
+        #expect(lightness > Tuning().orientation.decisiveLightness, "the premise: the way-up test is fooled (\(lightness))")
         let reading = try CardReaderAccuracyTests.reader().read(image: TurnedPhotoTests.image(turned, name: "michiko-turned"))
         #expect(reading.fields.title?.value == "Michiko's Reign of Truth")
         #expect(reading.rotation == 180)
@@ -51,9 +51,9 @@ struct OrientationTests {
             let located = try #require(CardLocator().locate(gray), "\(file): no card found")
             let lightness = ReadPipeline.textBoxLightness(BorderRefiner().refine(located.corners, in: gray), gray: gray)
             if upright {
-                #expect(lightness > ReaderTuning().orientation.decisiveLightness, "\(file): \(lightness)")
+                #expect(lightness > Tuning().orientation.decisiveLightness, "\(file): \(lightness)")
             } else {
-                #expect(lightness < -ReaderTuning().orientation.decisiveLightness, "\(file): \(lightness)")
+                #expect(lightness < -Tuning().orientation.decisiveLightness, "\(file): \(lightness)")
             }
         }
     }

@@ -5,7 +5,7 @@ import Testing
 struct TuningTests {
     @Test("a parameter is set by its dotted name, integers and reals kept apart")
     func settingByName() throws {
-        let base = ReaderTuning()
+        let base = Tuning()
         let tuned = try base.setting(["search.extendedBandPrior=-0.1", "title.maximumBandWords=9"])
         #expect(tuned.search.extendedBandPrior == -0.1)
         #expect(tuned.title.maximumBandWords == 9)
@@ -15,7 +15,7 @@ struct TuningTests {
 
     @Test("an unknown name, a fraction for an integer, or no '=' is refused with a message")
     func refused() {
-        let base = ReaderTuning()
+        let base = Tuning()
         #expect(throws: TuningError.unknownName("search.nope")) { try base.setting("search.nope", to: "1") }
         #expect(throws: TuningError.unknownName("nope")) { try base.setting("nope", to: "1") }
         #expect(throws: TuningError.badValue("title.maximumBandWords", "9.5")) { try base.setting("title.maximumBandWords", to: "9.5") }
@@ -25,7 +25,7 @@ struct TuningTests {
 
     @Test("every parameter is listed as name=value and each listed one can be set back")
     func listed() throws {
-        let base = ReaderTuning()
+        let base = Tuning()
         let all = base.assignments
         #expect(all.count >= 25)
         #expect(all.contains("search.maximumHypotheses=24"))

@@ -126,7 +126,7 @@ struct TurnedPhotoTests {
             var fields = ExtractedFields(title: ExtractedField(value: title, confidence: 0.5, sources: [title]))
             fields.setCode = set.map { ExtractedField(value: $0, confidence: 0.5, sources: [$0]) }
             fields.collectorNumber = number.map { ExtractedField(value: $0, confidence: 0.5, sources: [$0]) }
-            return ReadPipeline.Attempt(corners: [], observations: [], fields: fields, titleQuality: 0.5, titleKnown: known)
+            return ReadPipeline.Attempt(corners: Self.someQuad, observations: [], fields: fields, titleQuality: 0.5, titleKnown: known)
         }
         // Lightform seen at a steep angle: the grown quad read `(Lightform a.` above `FRF • EN`.
         let located = attempt("Lightform")
@@ -147,7 +147,7 @@ struct TurnedPhotoTests {
         func attempt(_ title: String, quality: Double, known: Bool = false, number: String? = nil) -> ReadPipeline.Attempt {
             var fields = ExtractedFields(title: ExtractedField(value: title, confidence: 0.3, sources: [title]))
             fields.collectorNumber = number.map { ExtractedField(value: $0, confidence: 0.9, sources: [$0]) }
-            return ReadPipeline.Attempt(corners: [], observations: [], fields: fields, titleQuality: quality, titleKnown: known)
+            return ReadPipeline.Attempt(corners: Self.someQuad, observations: [], fields: fields, titleQuality: quality, titleKnown: known)
         }
         let numbered = attempt("Dated tice ben tala", quality: 0.1, number: "80")
         let noise = attempt("iii", quality: 0.29)
@@ -171,17 +171,20 @@ struct TurnedPhotoTests {
         func attempt(quality: Double, number: String? = nil) -> ReadPipeline.Attempt {
             var fields = ExtractedFields(title: ExtractedField(value: "Foresee", confidence: 0.5, sources: ["meee ees"]))
             fields.collectorNumber = number.map { ExtractedField(value: $0, confidence: 0.9, sources: [$0]) }
-            return ReadPipeline.Attempt(corners: [], observations: [], fields: fields, titleQuality: quality, titleKnown: true)
+            return ReadPipeline.Attempt(corners: Self.someQuad, observations: [], fields: fields, titleQuality: quality, titleKnown: true)
         }
-        let scoring = ReadPipeline.Scoring(tuning: ReaderTuning())
+        let scoring = ReadPipeline.Scoring(tuning: Tuning())
         #expect(!scoring.settlesTitle(attempt(quality: 0.07)))
         #expect(scoring.settlesTitle(attempt(quality: 0.07, number: "69")), "a number read below it backs the title")
         #expect(scoring.settlesTitle(attempt(quality: 0.2)), "real titles of 1990s frames read at 0.15-0.3")
         var unknown = attempt(quality: 0.9)
         unknown.titleKnown = false
         #expect(!scoring.settlesTitle(unknown))
-        var tuned = ReaderTuning()
+        var tuned = Tuning()
         tuned.scoring.unsettledTitleQuality = 0.05
         #expect(ReadPipeline.Scoring(tuning: tuned).settlesTitle(attempt(quality: 0.07)), "the threshold is the tuning's")
     }
+
+    /// A quad for readings made up in a test (where the card is does not matter there).
+    static let someQuad = Quad([PixelPoint(x: 0, y: 0), PixelPoint(x: 63, y: 0), PixelPoint(x: 63, y: 88), PixelPoint(x: 0, y: 88)])
 }

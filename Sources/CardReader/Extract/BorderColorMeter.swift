@@ -27,14 +27,13 @@ struct BorderColorMeter {
 
     /// `"white"` or `"black"` (Scryfall's words) with the share of the four sides that agreed, or
     /// nil when the sides do not decide it.
-    func measure(_ corners: [PixelPoint], in image: GrayImage) -> ExtractedField<String>? {
-        guard corners.count == 4 else { return nil }
+    func measure(_ corners: Quad, in image: GrayImage) -> ExtractedField<String>? {
         let short = min(Geometry.distance(corners[0], corners[1]), Geometry.distance(corners[1], corners[2]))
         guard short > 60 else { return nil }
         let offsets = (0..<Self.count).map { (Self.from + Double($0) * Self.step) * short }
         let votes = (0..<4).map { side -> String? in
             guard let line = Geometry.outwardLine(corners, side: side) else { return nil }
-            let profile = SideProfile(image, from: corners[side], to: corners[(side + 1) % 4], normal: (line.a, line.b),
+            let profile = SideProfile(image, from: corners.side(side).from, to: corners.side(side).to, normal: (line.a, line.b),
                                       offsets: offsets, points: Self.along)
             return Self.vote(levels: profile.levels, spreads: profile.spreads)
         }

@@ -5,12 +5,12 @@ import CardScanOCR
 /// blends in). For each side it profiles the brightness (`SideProfile`) at growing outward
 /// offsets; a dark, even band just outside followed by a clear change is a border.
 struct BorderRefiner {
-    func refine(_ corners: [PixelPoint], in image: GrayImage) -> [PixelPoint] {
+    func refine(_ corners: Quad, in image: GrayImage) -> Quad {
         let short = min(Geometry.distance(corners[0], corners[1]), Geometry.distance(corners[1], corners[2]))
         guard short > 40 else { return corners }
         var lines: [Geometry.Line] = []
         for i in 0..<4 {
-            let a = corners[i], b = corners[(i + 1) % 4]
+            let (a, b) = corners.side(i)
             guard var line = Geometry.outwardLine(corners, side: i) else { return corners }
             let shift = outwardShift(a: a, b: b, normal: (line.a, line.b), short: short, image: image)
             line.c += shift
@@ -18,10 +18,11 @@ struct BorderRefiner {
         }
         var out: [PixelPoint] = []
         for i in 0..<4 {
+            // Corner i is where the side before it meets side i.
             guard let p = Geometry.intersect(lines[(i + 3) % 4], lines[i]) else { return corners }
             out.append(p)
         }
-        return out
+        return Quad(out)
     }
 
     /// How far (pixels) to move the side outward; 0 when no border is detected.

@@ -4,7 +4,7 @@ import CardScanOCR
 struct LocatedCard {
     /// Corners in photo pixels, clockwise from the top-left, the card's long side vertical
     /// (TL, TR, BR, BL of the card if it is upright; it may still be upside down).
-    var corners: [PixelPoint]
+    var corners: Quad
     /// 0…1: how card-like the region is (aspect ratio, rectangularity, size).
     var confidence: Double
     /// Which segmentation found it (for debugging).
@@ -52,7 +52,7 @@ struct CardLocator {
         let scale = Double(factor)
         return picked.map { c in
             let full = c.corners.map { PixelPoint(x: $0.x * scale, y: $0.y * scale) }
-            return LocatedCard(corners: Self.portraitOrder(full, imageWidth: photo.width, imageHeight: photo.height), confidence: min(1, c.score), method: c.method)
+            return LocatedCard(corners: Quad(Self.portraitOrder(full, imageWidth: photo.width, imageHeight: photo.height)), confidence: min(1, c.score), method: c.method)
         }
     }
 
@@ -68,7 +68,7 @@ struct CardLocator {
     /// box-like first, as quads in photo pixels (clockwise, in no particular rotation). Where a
     /// dark-bordered card on a dark background is lost in it, its light text box still stands out;
     /// `CardLayout.cardsAround(textBox:)` places the card around one.
-    func textBoxes(_ photo: GrayImage, limit: Int) -> [[PixelPoint]] {
+    func textBoxes(_ photo: GrayImage, limit: Int) -> [Quad] {
         let (thumb, factor) = thumbnail(photo)
         guard thumb.width >= 16, thumb.height >= 16 else { return [] }
         let imageArea = Double(thumb.width * thumb.height)
@@ -90,12 +90,17 @@ struct CardLocator {
         for box in found.sorted(by: { $0.score > $1.score }) where picked.count < limit {
             if !picked.contains(where: { Self.overlaps($0, box.quad) }) { picked.append(box.quad) }
         }
-        return picked.map { $0.map { PixelPoint(x: $0.x * Double(factor), y: $0.y * Double(factor)) } }
+        return picked.map { Quad($0.map { PixelPoint(x: $0.x * Double(factor), y: $0.y * Double(factor)) }) }
     }
 
     /// Whether two regions are (parts of) the same card: either's centre lies in the other.
     static func overlaps(_ a: [PixelPoint], _ b: [PixelPoint]) -> Bool {
         Geometry.contains(a, centre(b)) || Geometry.contains(b, centre(a))
+    }
+
+    /// Whether two quads are (parts of) the same card.
+    static func overlaps(_ a: Quad, _ b: Quad) -> Bool {
+        overlaps(a.corners, b.corners)
     }
 
     static func centre(_ q: [PixelPoint]) -> PixelPoint {

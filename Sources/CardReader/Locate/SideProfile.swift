@@ -31,11 +31,11 @@ struct SideProfile {
 extension Geometry {
     /// The line through side `side` of a quad (from corner `side` to the next), its normal
     /// `(a, b)` pointing away from the quad's centre; nil for a side of no length.
-    static func outwardLine(_ corners: [PixelPoint], side: Int) -> Line? {
-        let a = corners[side], b = corners[(side + 1) % 4]
+    static func outwardLine(_ quad: Quad, side: Int) -> Line? {
+        let (a, b) = quad.side(side)
         guard a != b, var line = fitLine([a, b]) else { return nil }
-        let cx = corners.reduce(0) { $0 + $1.x } / 4, cy = corners.reduce(0) { $0 + $1.y } / 4
-        if line.a * cx + line.b * cy > line.c { line = Line(a: -line.a, b: -line.b, c: -line.c) }
+        let c = quad.centre
+        if line.a * c.x + line.b * c.y > line.c { line = Line(a: -line.a, b: -line.b, c: -line.c) }
         return line
     }
 }

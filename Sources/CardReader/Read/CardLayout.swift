@@ -25,11 +25,11 @@ enum CardLayout {
     /// The two cards a text box can belong to (photo pixels, TL, TR, BR, BL of the upright card):
     /// one for each of the box's long sides taken as its bottom. The card is as wide as the box
     /// allows, 63:88, squared on the box's sides; perspective is ignored, so the quads are rough.
-    static func cardsAround(textBox box: [PixelPoint]) -> [[PixelPoint]] {
-        let c = Geometry.orderClockwise(box)
+    static func cardsAround(textBox box: Quad) -> [Quad] {
+        let c = Quad(Geometry.orderClockwise(box.corners))
         let first = Geometry.distance(c[0], c[1]) >= Geometry.distance(c[1], c[2]) ? 0 : 1
         return [first, first + 2].map { start in
-            let tl = c[start % 4], tr = c[(start + 1) % 4], br = c[(start + 2) % 4], bl = c[(start + 3) % 4]
+            let tl = c[start], tr = c[start + 1], br = c[start + 2], bl = c[start + 3]
             // The card's width vector, and its height along the box's sides.
             let scale = 1 / (1 - 2 * textBoxInset) / 2
             let wx = (br.x - bl.x + tr.x - tl.x) * scale, wy = (br.y - bl.y + tr.y - tl.y) * scale
@@ -41,7 +41,7 @@ enum CardLayout {
             dy = dy / side * height
             let cbl = PixelPoint(x: bl.x - textBoxInset * wx + textBoxBottomMargin * dx, y: bl.y - textBoxInset * wy + textBoxBottomMargin * dy)
             let cbr = PixelPoint(x: br.x + textBoxInset * wx + textBoxBottomMargin * dx, y: br.y + textBoxInset * wy + textBoxBottomMargin * dy)
-            return [PixelPoint(x: cbl.x - dx, y: cbl.y - dy), PixelPoint(x: cbr.x - dx, y: cbr.y - dy), cbr, cbl]
+            return Quad([PixelPoint(x: cbl.x - dx, y: cbl.y - dy), PixelPoint(x: cbr.x - dx, y: cbr.y - dy), cbr, cbl])
         }
     }
 

@@ -4,7 +4,7 @@ import CardScanOCR
 extension ReadPipeline {
     /// One way of reading the card: its corners, what was read, and how plausible it is.
     struct Attempt {
-        var corners: [PixelPoint]
+        var corners: Quad
         var observations: [CardObservation]
         var fields: ExtractedFields
         var titleQuality: Double
@@ -33,7 +33,7 @@ extension ReadPipeline {
     /// first choice, or the way an earlier reading settled), and how sure that is.
     /// `title`: the title band as already read (otherwise it is read here).
     /// `onlyKnownTitle`: the collector band is read only below a known title (a quad that is a guess).
-    func attempt(_ corners: [PixelPoint], gray: GrayImage, extended: Bool, wayUp: WayUp, title: RegionRead? = nil,
+    func attempt(_ corners: Quad, gray: GrayImage, extended: Bool, wayUp: WayUp, title: RegionRead? = nil,
                  onlyKnownTitle: Bool = false) throws -> Attempt {
         let titleRegion = extended ? CardLayout.extendedTitle : CardLayout.title
         let collectorRegion = extended ? CardLayout.extendedCollector : CardLayout.collector

@@ -6,7 +6,7 @@ import CardScanOCR
 extension ReadPipeline {
     /// The rescue's hypotheses: the readings (distinct quads or ways up) whose title band read
     /// most like a title, best first, each to be re-read by `rescuingTitle(_:gray:blockMode:)`.
-    func rescueCandidates(_ tried: [Attempt], tuning: ReaderTuning) -> [Hypothesis] {
+    func rescueCandidates(_ tried: [Attempt], tuning: Tuning) -> [Hypothesis] {
         var ranked: [Attempt] = []
         for attempt in tried.sorted(by: { $0.titleQuality > $1.titleQuality })
         where ranked.count < tuning.lastResorts.rescueCandidates && attempt.titleQuality >= tuning.lastResorts.rescueMinimumQuality {

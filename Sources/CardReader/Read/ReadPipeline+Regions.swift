@@ -12,7 +12,7 @@ extension ReadPipeline {
     }
 
     /// `region` rectified from the card at `corners` (`patch`) and read (`read`).
-    func readRegion(_ name: CardBand, _ region: CardRegion, cardHeight: Int, gray: GrayImage, corners: [PixelPoint],
+    func readRegion(_ name: CardBand, _ region: CardRegion, cardHeight: Int, gray: GrayImage, corners: Quad,
                     psm: PageSegmentationMode, whitelist: String? = nil, retryInverted: Bool = true,
                     maximumWords: Int? = nil) throws -> RegionRead {
         try read(Self.patch(region, cardHeight: cardHeight, gray: gray, corners: corners), name, region, psm: psm, whitelist: whitelist,
@@ -20,8 +20,8 @@ extension ReadPipeline {
     }
 
     /// The region rectified from the photo, dark text on a light ground, dark margins trimmed.
-    static func patch(_ region: CardRegion, cardHeight: Int, gray: GrayImage, corners: [PixelPoint]) -> GrayImage {
-        var patch = Rectifier.warp(gray, homography: Homography(corners: corners), region: region, cardHeightPixels: cardHeight)
+    static func patch(_ region: CardRegion, cardHeight: Int, gray: GrayImage, corners: Quad) -> GrayImage {
+        var patch = Rectifier.warp(gray, homography: Homography(corners), region: region, cardHeightPixels: cardHeight)
         if patch.hasLightText() { patch = patch.inverted() } // white text on a black border
         return patch.trimmingDarkEdges()
     }

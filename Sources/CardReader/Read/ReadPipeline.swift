@@ -55,7 +55,7 @@ struct ReadPipeline {
         timings.ocr = ocr
         return CardReading(
             file: image.name, imageWidth: image.width, imageHeight: image.height,
-            quad: CardQuad(corners: read.corners), rotation: Self.rotation(of: read.corners),
+            quad: CardQuad(corners: read.corners.corners), rotation: Self.rotation(of: read.corners),
             locateConfidence: locateConfidence, fields: read.fields, observations: read.observations, timings: timings,
             captureDay: image.captureDay)
     }
@@ -133,7 +133,7 @@ struct ReadPipeline {
     /// Upright, the title band holds large confident text and the collector lines parse; upside
     /// down, the title band holds the small print and the "collector lines" are the title bar's
     /// mana symbols.
-    private func placementHypotheses(_ quad: [PixelPoint], source: Hypothesis.Source, gray: GrayImage, policy: SearchPolicy) -> [Hypothesis] {
+    private func placementHypotheses(_ quad: Quad, source: Hypothesis.Source, gray: GrayImage, policy: SearchPolicy) -> [Hypothesis] {
         let tuning = options.tuning
         let lightness = Self.textBoxLightness(quad, gray: gray)
         let decisive = tuning.orientation.decisiveLightness
@@ -141,7 +141,7 @@ struct ReadPipeline {
         DebugDump.trace("text box lighter than art by \(lightness): turns \(turns)")
         let sure = policy.trustsDecisiveWayUp && abs(lightness) > decisive
         return turns.flatMap { turn in
-            let corners = (0..<4).map { quad[($0 + turn) % 4] }
+            let corners = quad.turned(by: turn)
             let wayUp: WayUp = turn != turns[0] ? .other : sure ? .sure : .likely
             return [false, true].map { extended in
                 Hypothesis(corners: corners, source: source, wayUp: wayUp, extended: extended,
@@ -155,8 +155,8 @@ struct ReadPipeline {
     /// bottom edge put where the card's 63:88 shape says (the quad ran on into a shadow or stopped
     /// short, and the title settled the top edge); below a known title, a card-shaped rectangle
     /// hung from the top edge (the sides ran on into something as dark as the border and flare out).
-    private func alternativeHypotheses(of found: Attempt, gray: GrayImage, tuning: ReaderTuning) -> [Hypothesis] {
-        let grown: [(Hypothesis.Source, [PixelPoint]?)] = [
+    private func alternativeHypotheses(of found: Attempt, gray: GrayImage, tuning: Tuning) -> [Hypothesis] {
+        let grown: [(Hypothesis.Source, Quad?)] = [
             (.innerFrameExpanded, Self.innerFrameExpanded(found.corners)),
             (.aspectCompleted, Self.aspectCompleted(found.corners, imageWidth: gray.width, imageHeight: gray.height)),
             (.hungFromTop, found.titleKnown ? Self.hungFromTop(found.corners) : nil),
@@ -170,15 +170,14 @@ struct ReadPipeline {
     /// found, turned to the reading's way up) when the reading is the same card, grown or moved a
     /// little, rather than at a quad the reading grew or placed by guess; nil for a scan filling
     /// the image (no edge around it to measure).
-    private func borderColor(of corners: [PixelPoint], edges: [PixelPoint]?, gray: GrayImage) -> ExtractedField<String>? {
+    private func borderColor(of corners: Quad, edges: Quad?, gray: GrayImage) -> ExtractedField<String>? {
         guard !Self.isWholeImage(corners, gray) else { return nil }
         var quad = corners
-        let sizeRatio = edges.map { Geometry.area($0) / max(1, Geometry.area(corners)) } ?? 0
+        let sizeRatio = edges.map { $0.area / max(1, corners.area) } ?? 0
         if let edges, CardLocator.overlaps(edges, corners), sizeRatio > 0.6, sizeRatio < 1.6 {
             // The located corners in the reading's order: the turn that puts them nearest.
-            func offset(_ q: [PixelPoint]) -> Double { zip(q, corners).reduce(0) { $0 + Geometry.distance($1.0, $1.1) } }
-            let turns = (0..<4).map { turn in (0..<4).map { edges[($0 + turn) % 4] } }
-            quad = turns.min { offset($0) < offset($1) } ?? corners
+            func offset(_ q: Quad) -> Double { zip(q.corners, corners.corners).reduce(0) { $0 + Geometry.distance($1.0, $1.1) } }
+            quad = edges.turns.min { offset($0) < offset($1) } ?? corners
         }
         let border = BorderColorMeter().measure(quad, in: gray)
         DebugDump.trace("border \(border.map { "\($0.value) (\($0.sources[0]))" } ?? "undecided")")
@@ -206,12 +205,12 @@ struct ReadPipeline {
     /// card-like regions are its art or text box at best. (On the shared photos this read the same
     /// cards and cut the single-card photos' median from 204 to 165 ms; on their copies in
     /// `scripts/robustness.sh` it cut the total by 15%, with the same readings.)
-    static func hypotheses(located: [PixelPoint]?, confidence: Double, scanShaped: Bool, imageWidth: Int, imageHeight: Int,
-                           tuning: ReaderTuning = ReaderTuning()) -> [[PixelPoint]] {
+    static func hypotheses(located: Quad?, confidence: Double, scanShaped: Bool, imageWidth: Int, imageHeight: Int,
+                           tuning: Tuning = Tuning()) -> [Quad] {
         let whole = wholeImage(width: imageWidth, height: imageHeight)
         guard let located else { return [whole] }
         guard scanShaped else { return [located] }
-        let share = Geometry.area(located) / Double(imageWidth * imageHeight)
+        let share = located.area / Double(imageWidth * imageHeight)
         return confidence >= tuning.search.confidentLocation && share < tuning.search.photoCardShare ? [located, whole] : [whole, located]
     }
 
@@ -223,7 +222,7 @@ struct ReadPipeline {
     /// around a text box is a guess (a title band of noise over parsed lines, seen steeply from
     /// below, had its placed card read a fragment that snapped to another name).
     static func lastResorts(best: Attempt?, tried: [Attempt], vocabulary: Bool, placesCardsAroundTextBoxes: Bool,
-                            tuning: ReaderTuning = ReaderTuning()) -> (rescue: Bool, textBoxes: Bool) {
+                            tuning: Tuning = Tuning()) -> (rescue: Bool, textBoxes: Bool) {
         guard vocabulary, best?.titleKnown != true, tried.allSatisfy({ $0.titleQuality < tuning.title.cleanQuality }) else { return (false, false) }
         return (true, placesCardsAroundTextBoxes && best?.fields.collectorNumber == nil)
     }

@@ -1,9 +1,9 @@
 /// The one scoring function of the reader's search, and the judgements made from it: how
 /// plausible a reading is as the card, when it ends the search, and when one reading replaces
-/// another. Its numbers are `ReaderTuning.scoring`'s and `ReaderTuning.alternatives`'s.
+/// another. Its numbers are `Tuning.scoring`'s and `Tuning.alternatives`'s.
 extension ReadPipeline {
     struct Scoring {
-        var tuning: ReaderTuning
+        var tuning: Tuning
 
         /// Title quality plus credit for collector lines that parse and for a known title, plus
         /// the hypothesis' prior.

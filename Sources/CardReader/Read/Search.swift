@@ -42,7 +42,7 @@ extension ReadPipeline {
         }
 
         /// TL, TR, BR, BL of the card as it is read (the way up decided).
-        var corners: [PixelPoint]
+        var corners: Quad
         var source: Source
         var wayUp: WayUp = .likely
         /// Read the extended bands (beyond the quad) instead of the standard ones.

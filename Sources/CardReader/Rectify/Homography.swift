@@ -5,6 +5,11 @@ import CardScanOCR
 struct Homography: Sendable {
     private let a, b, c, d, e, f, g, h: Double
 
+    /// The homography of a card read with these corners (TL, TR, BR, BL).
+    init(_ quad: Quad) {
+        self.init(corners: quad.corners)
+    }
+
     /// `corners`: TL (0,0), TR (1,0), BR (1,1), BL (0,1) in photo pixels.
     init(corners p: [PixelPoint]) {
         let (x0, y0, x1, y1, x2, y2, x3, y3) = (p[0].x, p[0].y, p[1].x, p[1].y, p[2].x, p[2].y, p[3].x, p[3].y)
