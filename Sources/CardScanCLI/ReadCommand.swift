@@ -15,7 +15,7 @@ struct ReadCommand: ParsableCommand {
         Examples:
           cardscan read photo.jpg
           cardscan read photo.jpg --annotate why.png   # outline, text boxes, values
-          cardscan read photo.jpg --json
+          cardscan read photo.jpg --json   # keys in snake_case, as scan --json
         """
     )
 
@@ -38,7 +38,7 @@ struct ReadCommand: ParsableCommand {
                 ? (try reader.read(contentsOf: photo), nil)
                 : try reader.readKeepingPhoto(contentsOf: photo)
             if json {
-                print(try JSONOutput.string(reading, pretty: true))
+                print(try JSONOutput.string(reading, pretty: true, snakeCase: true))
             } else {
                 ReadingPrinter.print(reading)
             }

@@ -20,8 +20,11 @@ enum Terminal {
 
 /// JSON encoding with stable key order.
 enum JSONOutput {
-    static func string<T: Encodable>(_ value: T, pretty: Bool = false) throws -> String {
+    /// `snakeCase`: keys as `scan --json` writes them (`collector_number`), for values whose
+    /// Swift properties are camelCase.
+    static func string<T: Encodable>(_ value: T, pretty: Bool = false, snakeCase: Bool = false) throws -> String {
         let encoder = JSONEncoder()
+        if snakeCase { encoder.keyEncodingStrategy = .convertToSnakeCase }
         encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
