@@ -1,10 +1,15 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Exports CPNGLevel's `png_set_compression_level` from a program, so Leptonica calls it.
-let exportPNGLevelHook: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=png_set_compression_level"])]
+/// Exports CPNGLevel's symbols from a program that links it: `png_set_compression_level`, so
+/// Leptonica calls it instead of libpng's, and the switch `CardScanOCR` looks up at run time.
+let exportPNGLevelHook: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=png_set_compression_level",
+                                                        "-Xlinker", "--export-dynamic-symbol=cardscan_png_store_only",
+                                                        "-Xlinker", "--export-dynamic-symbol=cardscan_png_level_interposed"])]
 
 /// cardscan: recognise Magic: The Gathering cards in photographs (Linux, Tesseract + Leptonica).
+/// Linux only: the programs export the CPNGLevel hook with an ELF linker flag, and the OCR core
+/// loads libgomp's controls with `dlsym`; no other platform is claimed.
 ///
 /// Module map (one concern per module):
 /// - `CTesseract`, `CZlib`: system-library shims over the C APIs (never re-exported in public API).
@@ -18,7 +23,6 @@ let exportPNGLevelHook: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--export-d
 /// - `CardScanBench`: the accuracy / speed / memory benchmark behind `cardscan-bench`.
 let package = Package(
     name: "cardscan",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "cardscan", targets: ["cardscan"]),
         .executable(name: "cardscan-bench", targets: ["cardscan-bench"]),
@@ -41,9 +45,10 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         // Stored (uncompressed) in-memory PNGs inside Tesseract's line recogniser; see its header.
-        // Only the programs export the hook: the library products carry no unsafe flags.
+        // Only the programs link and export the hook (CardScanOCR finds it at run time): the
+        // library products neither carry it nor shadow libpng's symbol in an app that links them.
         .target(name: "CPNGLevel"),
-        .target(name: "CardScanOCR", dependencies: ["CTesseract", "CPNGLevel"]),
+        .target(name: "CardScanOCR", dependencies: ["CTesseract"]),
         .target(name: "CardReader", dependencies: ["CardScanOCR"]),
         .target(
             name: "CardCatalog",
@@ -65,7 +70,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "cardscan", dependencies: ["CardScanCLI"], linkerSettings: exportPNGLevelHook),
+        .executableTarget(name: "cardscan", dependencies: ["CardScanCLI", "CPNGLevel"], linkerSettings: exportPNGLevelHook),
         .target(
             name: "CardScanBench",
             dependencies: ["CardScanOCR", "CardReader", "CardCatalog", "CardMatcher"]
@@ -73,13 +78,13 @@ let package = Package(
         .executableTarget(
             name: "cardscan-bench",
             dependencies: [
-                "CardScanBench", "CardReader",
+                "CardScanBench", "CardReader", "CPNGLevel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: exportPNGLevelHook
         ),
         .target(name: "TestSupport", dependencies: ["CardCatalog"], path: "Tests/TestSupport"),
-        .testTarget(name: "CardScanOCRTests", dependencies: ["CardScanOCR", "TestSupport"], linkerSettings: exportPNGLevelHook),
+        .testTarget(name: "CardScanOCRTests", dependencies: ["CardScanOCR", "CPNGLevel", "TestSupport"], linkerSettings: exportPNGLevelHook),
         .testTarget(name: "CardReaderTests", dependencies: ["CardReader", "CardScanOCR", "CardCatalog", "CardMatcher", "TestSupport"]),
         .testTarget(name: "CardCatalogTests", dependencies: ["CardCatalog", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CardMatcherTests", dependencies: ["CardMatcher", "CardReader", "CardCatalog", "TestSupport"]),

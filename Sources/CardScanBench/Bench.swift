@@ -1,5 +1,6 @@
 import CardMatcher
 import CardReader
+import CardScanOCR
 import Foundation
 
 /// The benchmark behind `cardscan-bench`: accuracy, stage times, throughput, references, OpenMP,
@@ -55,6 +56,11 @@ public enum Bench {
         }
         phases["readerSingleJob"] = BenchClock.ms(t, BenchClock.nanos) / 1000
         let singlePeak = Machine.peakRSSKiB()
+        // The program's speed-up is a C hook a build can silently lose (a linker flag, a renamed
+        // symbol): the figures of a run without it would not be the shipped program's.
+        if config.requiresLineImageHook, single.outcomes.contains(where: { $0.reading != nil }), !TextRecognizer.storesLineImagesUncompressed {
+            throw BenchError("the CPNGLevel hook is not active in this build (Tesseract's line images are deflated, ~7% slower); see Package.swift's exportPNGLevelHook")
+        }
 
         // Pass 2: N readers over one queue — throughput.
         var multi: PoolRun?
@@ -171,4 +177,10 @@ public enum Bench {
         let title = flat.max { (pixels($0) ?? fileSize($0)) < (pixels($1) ?? fileSize($1)) } ?? photo
         return (photos[photo].path, photos[title].path)
     }
+}
+
+/// A benchmark run that cannot give the shipped program's figures.
+public struct BenchError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
 }

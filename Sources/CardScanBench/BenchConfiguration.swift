@@ -29,6 +29,9 @@ public struct BenchConfiguration: Sendable {
     public var identifier: IdentifierFactory
     /// The command line, recorded in the JSON.
     public var commandLine: [String]
+    /// Stop with an error when the `CPNGLevel` hook is not active after the first pass (the
+    /// `cardscan-bench` program sets it; a library caller may not carry the hook).
+    public var requiresLineImageHook = false
 
     /// Creates a configuration with the documented defaults.
     public init(photoDirectory: String = "../shared/photos", labelsFile: String? = nil, jobs: Int? = nil,

@@ -76,10 +76,12 @@ struct BenchCommand: ParsableCommand {
         }
         let tuning = try Tuning().setting(tune)
         if !tune.isEmpty { FileHandle.standardError.write(Data("bench: reader tuning \(tune.joined(separator: " "))\n".utf8)) }
-        try Bench.run(BenchConfiguration(photoDirectory: photoDir, labelsFile: labels, jobs: jobs, jsonPath: json, limit: limit,
-                                         references: !noReferences, openMP: !noOpenmp, openMPRepeats: openmpRepeats,
-                                         catalogData: noCatalog ? nil : catalogData, readerOptions: CardReader.Options(tuning: tuning),
-                                         matcherCatalog: matcherCatalog))
+        var configuration = BenchConfiguration(photoDirectory: photoDir, labelsFile: labels, jobs: jobs, jsonPath: json, limit: limit,
+                                               references: !noReferences, openMP: !noOpenmp, openMPRepeats: openmpRepeats,
+                                               catalogData: noCatalog ? nil : catalogData, readerOptions: CardReader.Options(tuning: tuning),
+                                               matcherCatalog: matcherCatalog)
+        configuration.requiresLineImageHook = true
+        try Bench.run(configuration)
     }
 
     /// `--catalog`, else `--catalog-json`, else the shared bulk files (`--no-matcher`: none).
