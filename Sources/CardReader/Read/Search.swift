@@ -113,8 +113,12 @@ extension ReadPipeline {
                 let taken = accept(reading, best)
                 DebugDump.trace("\(name): \(hypothesis.source.rawValue), \(hypothesis.wayUp.rawValue)\(hypothesis.extended ? ", extended" : ""): score \(scoring.score(reading)) \(taken == nil ? "not taken" : "taken")")
                 if let taken { best = taken; anyTaken = true }
-                if stop(reading, taken != nil, best) { return anyTaken }
+                if stop(reading, taken != nil, best) {
+                    DebugDump.trace("\(name): done (stop rule held)")
+                    return anyTaken
+                }
             }
+            DebugDump.trace("\(name): done (no hypothesis left)")
             return anyTaken
         }
 
