@@ -76,20 +76,45 @@ public final class CardReader {
     /// card's total is its own stages.
     private func decodeAndRead(_ path: String, limit: Int) throws -> (readings: [CardReading], photo: Image) {
         let start = Clock.now
-        let image = try Image(contentsOf: path, options: .init(grayscale: true, maxPixels: options.maxPixels))
+        let image = try decode(contentsOf: path)
         let decoded = Clock.now
-        var readings = try ReadPipeline(recognizer: recognizer, options: options).runAll(image: image, limit: limit)
+        var readings = try readAll(image: image, limit: limit)
         readings[0].timings.decode += Clock.ms(start, decoded)
-        for i in readings.indices {
-            readings[i].timings.total = readings[i].timings.decode + readings[i].timings.locate + readings[i].timings.ocr
-        }
+        readings[0].timings.total = readings[0].timings.decode + readings[0].timings.locate + readings[0].timings.ocr
         return (readings, image)
+    }
+
+    /// The photo at `path` decoded as the reader reads it: luminance only, EXIF orientation
+    /// applied, images over `Options.maxPixels` refused before decoding.
+    /// - Throws: ``OCRError`` naming the file when it cannot be decoded.
+    public func decode(contentsOf path: String) throws -> Image {
+        try Image(contentsOf: path, options: .init(grayscale: true, maxPixels: options.maxPixels))
     }
 
     /// Reads the card in an already decoded image.
     public func read(image: Image) throws -> CardReading {
         let pipeline = ReadPipeline(recognizer: recognizer, options: options)
         return try pipeline.run(image: image)
+    }
+
+    /// Reads every card in an already decoded image (up to `limit`), as `readAll(contentsOf:)`
+    /// does; each reading's total is its own stages (the file's decoding is the caller's).
+    public func readAll(image: Image, limit: Int = 24) throws -> [CardReading] {
+        var readings = try ReadPipeline(recognizer: recognizer, options: options).runAll(image: image, limit: limit)
+        for i in readings.indices {
+            readings[i].timings.total = readings[i].timings.decode + readings[i].timings.locate + readings[i].timings.ocr
+        }
+        return readings
+    }
+
+    /// The card's printed text beyond the title and collector lines, on the quad of `reading`
+    /// (a reading of `image`): the type line with the rules and flavor text (band `textBox`), and
+    /// the artist and copyright lines (band `credits`). Two block reads (~0.3–1 s): for a card
+    /// whose title and collector lines did not settle a printing.
+    public func readText(of reading: CardReading, in image: Image) throws -> [CardObservation] {
+        let gray = image.grayPixels()
+        let corners = reading.quad.map { Quad($0.corners) } ?? ReadPipeline.wholeImage(gray)
+        return try ReadPipeline(recognizer: recognizer, options: options).readText(corners: corners, gray: gray)
     }
 }
 

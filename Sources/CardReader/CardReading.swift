@@ -136,6 +136,10 @@ public enum CardBand: String, Sendable, Codable, CaseIterable {
     case collector
     /// The copyright line (2003–2014 frames print the number there).
     case copyright
+    /// The type line and the text box below it (rules and flavor text), read as one block.
+    case textBox = "text_box"
+    /// The bottom lines across the card: the artist credit and the copyright line with its year.
+    case credits
 }
 
 /// A text observation from one card region, with its box in card coordinates

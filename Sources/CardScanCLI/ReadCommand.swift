@@ -16,6 +16,7 @@ struct ReadCommand: ParsableCommand {
           cardscan read photo.jpg
           cardscan read photo.jpg --annotate why.png   # outline, text boxes, values
           cardscan read photo.jpg --json   # keys in snake_case, as scan --json
+          cardscan read photo.jpg --text   # also the type line, rules text and credits
         """
     )
 
@@ -28,15 +29,21 @@ struct ReadCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the photo with the card outline, text boxes and values drawn on it.", valueName: "out.png"))
     var annotate: String?
 
+    @Flag(help: "Also read the type line, rules and flavor text, artist and copyright lines (slower).")
+    var text = false
+
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
         do {
             let reader = try CardReader(options: .init(tessdataPath: global.tessdata))
             // Decode in colour only when drawing on the photo; either way the file is decoded once.
-            let (reading, decoded): (CardReading, Image?) = annotate == nil
+            var (reading, decoded): (CardReading, Image?) = annotate == nil
                 ? (try reader.read(contentsOf: photo), nil)
                 : try reader.readKeepingPhoto(contentsOf: photo)
+            if text {
+                reading.observations += try reader.readText(of: reading, in: try reader.decode(contentsOf: photo))
+            }
             if json {
                 print(try JSONOutput.string(reading, pretty: true, snakeCase: true))
             } else {
@@ -70,6 +77,12 @@ enum ReadingPrinter {
         line("border", f.borderColor.map { "\($0.value) (sides: \($0.sources.first ?? "?"))" }, f.borderColor?.confidence)
         let corners = r.quad?.corners.map { String(format: "(%.0f,%.0f)", $0.x, $0.y) }.joined(separator: " ")
         line("card corners", corners.map { "\($0)  rotation \(r.rotation)°" }, r.locateConfidence)
+        for band in [CardBand.textBox, .credits] {
+            let lines = r.observations.filter { $0.region == band }.map(\.observation.text)
+            guard !lines.isEmpty else { continue }
+            line(band == .textBox ? "type & text box" : "credits", lines[0], nil)
+            lines.dropFirst().forEach { line("", $0, nil) }
+        }
         Swift.print(String(format: "time              %.0f ms (decode %.0f, locate %.0f, ocr %.0f)",
                            r.timings.total, r.timings.decode, r.timings.locate, r.timings.ocr))
     }

@@ -12,7 +12,7 @@ struct FieldExtractor {
     func extract(_ observations: [CardObservation]) -> ExtractedFields {
         var fields = ExtractedFields()
         fields.title = title(from: observations.filter { $0.region == .title })
-        let bottom = Self.joinLines(observations.filter { $0.region != .title })
+        let bottom = Self.joinLines(observations.filter { $0.region == .collector || $0.region == .copyright })
         let parsed = CollectorLineParser.parse(lines: bottom.map(\.observation.text))
         func confidence(of source: String?) -> Double {
             bottom.first { $0.observation.text == source }?.observation.confidence ?? 0

@@ -45,6 +45,17 @@ enum CardLayout {
         }
     }
 
+    /// The type line and the text box below it, read as one block: from the type line's top
+    /// (2015 frames ~0.56, 1993–2003 frames ~0.555) to the text box's bottom (~0.90), inside the
+    /// frame. The expansion symbol at the type line's right end reads as a short word of noise.
+    static let textBlock = CardRegion(u0: 0.06, v0: 0.545, u1: 0.94, v1: 0.915)
+    /// Card height in pixels at which rules text is about 25 px tall.
+    static let textCardHeight = 1500
+
+    /// The bottom lines across the whole card: the artist credit (`Illus.` on 1993–2014 frames,
+    /// after the pen on 2015+ frames) and the copyright line with its year.
+    static let credits = CardRegion(u0: 0.02, v0: 0.905, u1: 0.98, v1: 0.995)
+
     /// Bands to try when the standard ones read nothing convincing: the locator may have stopped
     /// at the card's inner frame, so the title can sit above the quad and the collector lines
     /// below it.
