@@ -11,7 +11,11 @@ public final class CardCatalog: Sendable {
     public let url: URL
     /// True when this is the built-in sample catalog.
     public let isSample: Bool
-    private let queue: DatabaseQueue
+    let queue: DatabaseQueue
+    /// The schema version the file was built with.
+    let schemaVersion: Int
+    /// The text index's vocabulary, loaded on the first text search.
+    let textVocabulary = LockedLazy<TextVocabulary>()
     private let names: NameIndex
     private let setsByCode: [String: CardSet]
     private let setResolver: SetCodeResolver
@@ -29,7 +33,7 @@ public final class CardCatalog: Sendable {
         config.label = "CardCatalog"
         do {
             queue = try DatabaseQueue(path: url.path, configuration: config)
-            let loaded = try queue.read { db -> ([(String, String, NameKind, Int)], [CardSet]) in
+            let loaded = try queue.read { db -> ([(String, String, NameKind, Int)], [CardSet], Int) in
                 guard let version = try CatalogSchema.storedVersion(db), CatalogSchema.readableVersions.contains(version) else {
                     throw CatalogError.notACatalog(path: url.path, reason: "unknown schema version (import again to rebuild it)")
                 }
@@ -39,8 +43,9 @@ public final class CardCatalog: Sendable {
                     return (row[0], row[1], kind == 0 ? .name : kind == 1 ? .face : .printed, row[3])
                 }
                 let sets = try Row.fetchAll(db, sql: "SELECT * FROM card_set").map(CardSet.init(row:))
-                return (names, sets)
+                return (names, sets, version)
             }
+            schemaVersion = loaded.2
             names = NameIndex(rows: loaded.0.map { (text: $0.0, cardName: $0.1, kind: $0.2, printings: $0.3) })
             setsByCode = Dictionary(loaded.1.map { ($0.code, $0) }, uniquingKeysWith: { a, _ in a })
             setResolver = SetCodeResolver(sets: loaded.1)

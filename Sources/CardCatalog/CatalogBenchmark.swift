@@ -62,3 +62,84 @@ public enum CatalogBenchmark {
                                  fuzzyMaxMicroseconds: fuzzyMax, names: catalog.nameCount)
     }
 }
+
+extension CatalogBenchmark {
+    /// A printing's text box as a photo shows it: the type line, then the rules and flavor text
+    /// wrapped at `width` characters, at most `lines` lines, each line with one or two OCR-like
+    /// errors from `damage` (nil keeps the text clean).
+    public static func textBox(of printing: Printing, lines: Int = 10, width: Int = 38,
+                               damage: inout OCRDamage?) -> [String] {
+        var out: [String] = printing.typeLine.map { [$0] } ?? []
+        for paragraph in [printing.oracleText, printing.flavorText].compactMap({ $0 }).flatMap({ $0.components(separatedBy: "\n") }) {
+            var line = ""
+            for word in paragraph.split(separator: " ") {
+                if !line.isEmpty && line.count + 1 + word.count > width {
+                    out.append(line)
+                    line = ""
+                }
+                line += (line.isEmpty ? "" : " ") + word
+            }
+            if !line.isEmpty { out.append(line) }
+        }
+        out = Array(out.prefix(lines))
+        if var generator = damage {
+            out = out.map { generator.damage($0) }
+            damage = generator
+        }
+        return out
+    }
+
+    /// Result of `measureTextLookups`.
+    public struct TextLookupMeasurement: Sendable {
+        /// Text boxes searched.
+        public var queries: Int
+        /// Median, 90th percentile and worst milliseconds per `CardCatalog.searchText` (the first
+        /// search, which loads the vocabulary, is timed apart).
+        public var medianMilliseconds: Double
+        public var p90Milliseconds: Double
+        public var maxMilliseconds: Double
+        /// The first search, vocabulary loading included.
+        public var firstMilliseconds: Double
+        /// Share of queries whose best-scored printing is the card the text came from (same oracle id).
+        public var cardFirstRate: Double
+        /// Share of queries whose printing is among the best-scored ones (ties of reprints with the same text).
+        public var printingAmongBestRate: Double
+        /// Printings in the catalog.
+        public var printings: Int
+    }
+
+    /// Times `searchText` on damaged `lines`-line text boxes of `count` printings picked with a
+    /// fixed seed among those with rules text (English, paper).
+    public static func measureTextLookups(catalog: CardCatalog, count: Int = 200, lines: Int = 10,
+                                          seed: UInt64 = 21) throws -> TextLookupMeasurement {
+        let pool = try catalog.printingsWithText()
+        var picker = OCRDamage(seed: seed)
+        var damage: OCRDamage? = OCRDamage(seed: seed &+ 1)
+        var times: [Double] = []
+        var first = 0.0
+        var cardFirst = 0
+        var printingAmongBest = 0
+        // Time the vocabulary load apart.
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        _ = try catalog.searchText("flying")
+        first = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
+        for _ in 0..<min(count, pool.count) {
+            let printing = pool[Int(picker.next() % UInt64(pool.count))]
+            let box = textBox(of: printing, lines: lines, damage: &damage).joined(separator: "\n")
+            let t = DispatchTime.now().uptimeNanoseconds
+            let result = try catalog.searchText(box)
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - t) / 1e6)
+            guard let best = result.matches.first else { continue }
+            if best.printing.oracleID == printing.oracleID { cardFirst += 1 }
+            if result.matches.contains(where: { $0.printing.id == printing.id && $0.score == best.score }) { printingAmongBest += 1 }
+        }
+        times.sort()
+        let n = Double(max(times.count, 1))
+        return TextLookupMeasurement(
+            queries: times.count, medianMilliseconds: times.isEmpty ? 0 : times[times.count / 2],
+            p90Milliseconds: times.isEmpty ? 0 : times[min(times.count - 1, Int(Double(times.count) * 0.9))],
+            maxMilliseconds: times.last ?? 0, firstMilliseconds: first,
+            cardFirstRate: Double(cardFirst) / n, printingAmongBestRate: Double(printingAmongBest) / n,
+            printings: try catalog.info().printings)
+    }
+}

@@ -10,6 +10,8 @@ public enum CatalogError: Error, CustomStringConvertible, Sendable {
     case notACatalog(path: String, reason: String)
     /// Downloading failed.
     case download(url: String, reason: String)
+    /// The catalog opens but was built before what was asked for was kept: import again.
+    case needsImport(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -17,6 +19,7 @@ public enum CatalogError: Error, CustomStringConvertible, Sendable {
         case let .malformedFile(path, reason): return "\(path): \(reason)"
         case let .notACatalog(path, reason): return "\(path): not a usable card catalog: \(reason)"
         case let .download(url, reason): return "\(url): download failed: \(reason)"
+        case let .needsImport(path, reason): return "\(path): \(reason); import again to rebuild it (cardscan catalog import --replace FILE..., or cardscan catalog update)"
         }
     }
 }

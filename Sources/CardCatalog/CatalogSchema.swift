@@ -3,10 +3,13 @@ import GRDB
 /// The catalog's SQLite schema. The catalog is derived data: it can always be rebuilt from the
 /// sources, so there are no migrations — a file with another schema version is rebuilt on import.
 enum CatalogSchema {
-    static let version = 3
+    static let version = 4
     /// Versions a catalog can be read at: version 1 lacks `printing.paper`, versions 1 and 2 lack
-    /// `printing.border_color` (both read as unknown).
-    static let readableVersions = 1...3
+    /// `printing.border_color` (both read as unknown), versions 1 to 3 lack the card texts and their
+    /// word index (`CardCatalog.searchText` asks to import again).
+    static let readableVersions = 1...4
+    /// The first version with card texts and the `printing_text` word index.
+    static let textVersion = 4
 
     /// Bit flags in `printing.sources` / `card_set.sources`.
     enum Source: Int {
@@ -28,7 +31,11 @@ enum CatalogSchema {
             printed_name TEXT, lang TEXT NOT NULL, set_code TEXT NOT NULL, collector_number TEXT NOT NULL,
             rarity TEXT, layout TEXT, type_line TEXT, mana_cost TEXT, mana_value REAL, colors TEXT,
             released_at TEXT, finishes TEXT, price_usd TEXT, price_usd_foil TEXT, price_eur TEXT,
-            price_tix TEXT, paper INTEGER, border_color TEXT, sources INTEGER NOT NULL, import_gen INTEGER NOT NULL);
+            price_tix TEXT, paper INTEGER, border_color TEXT, oracle_text TEXT, flavor_text TEXT, artist TEXT,
+            frame TEXT, printed_type_line TEXT, printed_text TEXT, sources INTEGER NOT NULL, import_gen INTEGER NOT NULL);
+        CREATE TABLE IF NOT EXISTS foreign_text (
+            printing_id TEXT NOT NULL, lang TEXT NOT NULL, name TEXT, type_line TEXT, text TEXT, flavor_text TEXT,
+            import_gen INTEGER NOT NULL, PRIMARY KEY (printing_id, lang)) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS search_name (
             text TEXT NOT NULL, card_name TEXT NOT NULL, kind INTEGER NOT NULL, lang TEXT NOT NULL,
             printings INTEGER NOT NULL, PRIMARY KEY (text, card_name)) WITHOUT ROWID;
@@ -47,6 +54,7 @@ enum CatalogSchema {
         "id", "oracle_id", "name", "face_names", "printed_name", "lang", "set_code", "collector_number",
         "rarity", "layout", "type_line", "mana_cost", "mana_value", "colors", "released_at", "finishes",
         "price_usd", "price_usd_foil", "price_eur", "price_tix", "paper", "border_color",
+        "oracle_text", "flavor_text", "artist", "frame", "printed_type_line", "printed_text",
     ]
 
     static func create(_ db: Database) throws {
@@ -78,7 +86,9 @@ extension Printing {
             releasedAt: row["released_at"],
             finishes: finishes.map { $0.isEmpty ? [] : $0.components(separatedBy: ",") } ?? [],
             prices: prices.isEmpty ? nil : prices, isPaper: row["paper"],
-            borderColor: (row["border_color"] as String?).flatMap(BorderColor.init(rawValue:)))
+            borderColor: (row["border_color"] as String?).flatMap(BorderColor.init(rawValue:)),
+            oracleText: row["oracle_text"], flavorText: row["flavor_text"], artist: row["artist"], frame: row["frame"],
+            printedTypeLine: row["printed_type_line"], printedText: row["printed_text"])
     }
 
     /// Values bound in `CatalogSchema.printingColumns` order.
@@ -86,7 +96,8 @@ extension Printing {
         [id, oracleID, name, faceNames.isEmpty ? nil : faceNames.joined(separator: " // "), printedName, language,
          setCode, collectorNumber, rarity, layout, typeLine, manaCost, manaValue,
          colors.joined(separator: ","), releasedAt, finishes.isEmpty ? nil : finishes.joined(separator: ","),
-         prices?.usd, prices?.usdFoil, prices?.eur, prices?.tix, isPaper, borderColor?.rawValue]
+         prices?.usd, prices?.usdFoil, prices?.eur, prices?.tix, isPaper, borderColor?.rawValue,
+         oracleText, flavorText, artist, frame, printedTypeLine, printedText]
     }
 }
 

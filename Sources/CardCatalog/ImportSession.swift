@@ -16,6 +16,8 @@ final class ImportSession {
     private let overwritePrinting: Statement
     private let fillPrinting: Statement
     private let upsertSetFromCard: Statement
+    private let appendFace: Statement
+    private let upsertForeign: Statement
     private var setsSeen = Set<String>()
 
     init(db: Database, progress: (@Sendable (ImportProgress) -> Void)?) throws {
@@ -39,6 +41,33 @@ final class ImportSession {
         let fill = cols.dropFirst().map { "\($0) = coalesce(\($0), ?)" }.joined(separator: ", ")
         fillPrinting = try db.makeStatement(sql: """
             UPDATE printing SET \(fill), sources = sources | ?, import_gen = ? WHERE id = ?
+            """)
+        // A later face of a multi-face MTGJSON card: its texts follow the earlier faces' (bound as
+        // texts..., id).
+        let faceSeparator = "char(10) || '//' || char(10)"
+        appendFace = try db.makeStatement(sql: """
+            UPDATE printing SET oracle_text = coalesce(oracle_text || \(faceSeparator) || ?1, oracle_text, ?1),
+                flavor_text = coalesce(flavor_text || \(faceSeparator) || ?2, flavor_text, ?2),
+                artist = CASE WHEN ?3 IS NULL OR artist = ?3 OR artist LIKE '% // ' || ?3 THEN coalesce(artist, ?3)
+                    ELSE artist || ' // ' || ?3 END,
+                printed_type_line = coalesce(printed_type_line || ' // ' || ?4, printed_type_line, ?4),
+                printed_text = coalesce(printed_text || \(faceSeparator) || ?5, printed_text, ?5)
+            WHERE id = ?6
+            """)
+        // One language of a printing; a later face of the same file appends to the earlier faces.
+        upsertForeign = try db.makeStatement(sql: """
+            INSERT INTO foreign_text(printing_id, lang, name, type_line, text, flavor_text, import_gen)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(printing_id, lang) DO UPDATE SET
+                name = CASE WHEN import_gen = excluded.import_gen THEN coalesce(name, excluded.name) ELSE excluded.name END,
+                type_line = CASE WHEN import_gen = excluded.import_gen
+                    THEN coalesce(type_line || ' // ' || excluded.type_line, type_line, excluded.type_line) ELSE excluded.type_line END,
+                text = CASE WHEN import_gen = excluded.import_gen
+                    THEN coalesce(text || \(faceSeparator) || excluded.text, text, excluded.text) ELSE excluded.text END,
+                flavor_text = CASE WHEN import_gen = excluded.import_gen
+                    THEN coalesce(flavor_text || \(faceSeparator) || excluded.flavor_text, flavor_text, excluded.flavor_text)
+                    ELSE excluded.flavor_text END,
+                import_gen = excluded.import_gen
             """)
         upsertSetFromCard = try db.makeStatement(sql: """
             INSERT INTO card_set(code, name, set_type, sources) VALUES (?, ?, ?, ?)
@@ -162,7 +191,13 @@ final class ImportSession {
             return
         }
         guard valid(printing, &report) else { return }
-        try upsert(printing, source: .mtgjson, &report)
+        try upsert(printing, source: .mtgjson, laterFace: card.isLaterFace, &report)
+        for foreign in card.foreignData ?? [] {
+            let lang = MTGJSONLanguage.code(for: foreign.language)
+            guard lang != "en" else { continue }
+            try upsertForeign.execute(arguments: [printing.id, lang, foreign.name, foreign.type, foreign.text,
+                                                  foreign.flavorText, generation])
+        }
     }
 
     private func valid(_ p: Printing, _ report: inout ImportReport.Source) -> Bool {
@@ -172,7 +207,8 @@ final class ImportSession {
         return false
     }
 
-    private func upsert(_ printing: Printing, source: CatalogSchema.Source, _ report: inout ImportReport.Source) throws {
+    private func upsert(_ printing: Printing, source: CatalogSchema.Source, laterFace: Bool = false,
+                        _ report: inout ImportReport.Source) throws {
         let values = printing.databaseValues
         let existing = try Row.fetchOne(selectExisting, arguments: [printing.id])
         guard let existing else {
@@ -185,8 +221,15 @@ final class ImportSession {
         if gen == generation { report.skipped += 1 } else { report.updated += 1 }
         // Scryfall is authoritative; MTGJSON only fills gaps in a row Scryfall wrote.
         let authoritative = source == .scryfall || sources & CatalogSchema.Source.scryfall.rawValue == 0
-        let statement = authoritative ? overwritePrinting : fillPrinting
+        // A later face of a card this file already wrote keeps the first face's fields and adds its texts
+        // (Scryfall rows already hold every face's).
+        let addsFace = laterFace && gen == generation
+        let statement = authoritative && !addsFace ? overwritePrinting : fillPrinting
         try statement.execute(arguments: StatementArguments(Array(values.dropFirst()) + [source.rawValue, generation, printing.id]))
+        if addsFace && sources & CatalogSchema.Source.scryfall.rawValue == 0 {
+            try appendFace.execute(arguments: [printing.oracleText, printing.flavorText, printing.artist,
+                                               printing.printedTypeLine, printing.printedText, printing.id])
+        }
     }
 
     private func scryfallSet(_ data: Data, _ report: inout ImportReport.Source) {
@@ -240,6 +283,7 @@ final class ImportSession {
             UPDATE card_set SET card_count = (SELECT count(DISTINCT collector_number) FROM printing WHERE set_code = card_set.code);
             """)
         try SearchNameBuilder.rebuild(db)
+        try TextIndex.rebuild(db)
         let sources = try String.fetchAll(db, sql: "SELECT DISTINCT format FROM import_log ORDER BY format")
         try db.execute(sql: "INSERT OR REPLACE INTO catalog_meta(key, value) VALUES ('updated_at', ?), ('formats', ?)",
                        arguments: [ISO8601DateFormatter().string(from: Date()), sources.joined(separator: ",")])

@@ -27,6 +27,29 @@ struct MTGJSONCardDTO: Decodable {
     /// Where the card was released (`paper`, `mtgo`, `arena`, ...).
     let availability: [String]?
     let borderColor: String?
+    let text: String?
+    let flavorText: String?
+    let artist: String?
+    let frameVersion: String?
+    /// The text and type line as printed on the card (older cards' wording differs from Oracle's).
+    let originalText: String?
+    let originalType: String?
+    /// The card as printed in other languages (per-set and full AllPrintings files; not in slim ones).
+    let foreignData: [Foreign]?
+
+    /// One `foreignData` entry: the printed name, type line, text and flavor in another language.
+    struct Foreign: Decodable {
+        let language: String?
+        let name: String?
+        let faceName: String?
+        let type: String?
+        let text: String?
+        let flavorText: String?
+    }
+
+    /// True for the second and later faces of a multi-face card (MTGJSON gives one record per face,
+    /// all with the same Scryfall id).
+    var isLaterFace: Bool { side.map { $0 != "a" } ?? false }
 
     /// The printing this record describes, or nil when it has no Scryfall id to key it by.
     func printing(setReleaseDate: String?) -> Printing? {
@@ -52,8 +75,12 @@ struct MTGJSONCardDTO: Decodable {
             rarity: rarity, layout: layout, typeLine: type, manaCost: manaCost,
             manaValue: manaValue ?? convertedManaCost, colors: colors ?? [], releasedAt: setReleaseDate,
             finishes: finishList, prices: nil, isPaper: availability.map { $0.contains("paper") },
-            borderColor: borderColor.flatMap(BorderColor.init(rawValue:)))
+            borderColor: borderColor.flatMap(BorderColor.init(rawValue:)),
+            oracleText: nonEmpty(text), flavorText: nonEmpty(flavorText), artist: nonEmpty(artist), frame: frameVersion,
+            printedTypeLine: nonEmpty(originalType), printedText: nonEmpty(originalText))
     }
+
+    private func nonEmpty(_ s: String?) -> String? { (s?.isEmpty ?? true) ? nil : s }
 }
 
 /// MTGJSON set codes are upper case; a few differ from Scryfall's (`CON_` → `con`, `PW09` → `pwp09`).

@@ -41,6 +41,24 @@ public struct Printing: Sendable, Hashable, Codable {
     public var isPaper: Bool?
     /// The colour of the card's outer border (nil when the source did not say).
     public var borderColor: BorderColor?
+    /// Rules text in current Oracle wording (English); faces of a multi-face card joined by
+    /// `Printing.faceSeparator`.
+    public var oracleText: String?
+    /// Flavor text as printed (faces joined like `oracleText`); it often differs between reprints.
+    public var flavorText: String?
+    /// The illustrator(s) credited on the card (faces with different artists joined by ` // `).
+    public var artist: String?
+    /// Frame generation as the sources name it: `1993`, `1997`, `2003`, `2015`, `future`.
+    public var frame: String?
+    /// The type line as printed on this card, when it differs from `typeLine`: the translated line
+    /// of a non-English printing, or the original wording of an old English one.
+    public var printedTypeLine: String?
+    /// The rules text as printed on this card, when the source has it: the translated text of a
+    /// non-English printing, or the original wording of an old English one.
+    public var printedText: String?
+
+    /// Joins the texts of a multi-face card's faces.
+    public static let faceSeparator = "\n//\n"
 
     /// Market prices as the source gave them (decimal strings, nil when absent).
     public struct Prices: Sendable, Hashable, Codable {
@@ -63,7 +81,9 @@ public struct Printing: Sendable, Hashable, Codable {
         printedName: String? = nil, language: String = "en", setCode: String, collectorNumber: String,
         rarity: String? = nil, layout: String? = nil, typeLine: String? = nil, manaCost: String? = nil,
         manaValue: Double? = nil, colors: [String] = [], releasedAt: String? = nil,
-        finishes: [String] = [], prices: Prices? = nil, isPaper: Bool? = nil, borderColor: BorderColor? = nil
+        finishes: [String] = [], prices: Prices? = nil, isPaper: Bool? = nil, borderColor: BorderColor? = nil,
+        oracleText: String? = nil, flavorText: String? = nil, artist: String? = nil, frame: String? = nil,
+        printedTypeLine: String? = nil, printedText: String? = nil
     ) {
         self.id = id; self.oracleID = oracleID; self.name = name; self.faceNames = faceNames
         self.printedName = printedName; self.language = language; self.setCode = setCode
@@ -71,6 +91,8 @@ public struct Printing: Sendable, Hashable, Codable {
         self.typeLine = typeLine; self.manaCost = manaCost; self.manaValue = manaValue
         self.colors = colors; self.releasedAt = releasedAt; self.finishes = finishes; self.prices = prices
         self.isPaper = isPaper; self.borderColor = borderColor
+        self.oracleText = oracleText; self.flavorText = flavorText; self.artist = artist; self.frame = frame
+        self.printedTypeLine = printedTypeLine; self.printedText = printedText
     }
 
     /// Whether a foil version exists (from `finishes`; nil when the source did not say).

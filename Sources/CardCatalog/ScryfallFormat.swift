@@ -6,6 +6,11 @@ struct ScryfallCardDTO: Decodable {
         let name: String?
         let printed_name: String?
         let colors: [String]?
+        let oracle_text: String?
+        let flavor_text: String?
+        let artist: String?
+        let printed_type_line: String?
+        let printed_text: String?
     }
     struct Prices: Decodable {
         let usd: String?
@@ -39,6 +44,12 @@ struct ScryfallCardDTO: Decodable {
     /// and gold-bordered or Collectors' Edition paper cards are playable nowhere).
     let digital: Bool?
     let border_color: String?
+    let oracle_text: String?
+    let flavor_text: String?
+    let artist: String?
+    let frame: String?
+    let printed_type_line: String?
+    let printed_text: String?
 
     /// Colours of all faces in WUBRG order (Scryfall puts them on the faces of double-faced cards).
     static func union(_ lists: [[String]]) -> [String] {
@@ -71,7 +82,13 @@ struct ScryfallCardDTO: Decodable {
             language: lang ?? "en", setCode: set.lowercased(), collectorNumber: collector_number,
             rarity: rarity, layout: layout, typeLine: type_line, manaCost: mana_cost, manaValue: cmc,
             colors: colors ?? Self.union(card_faces?.compactMap(\.colors) ?? []), releasedAt: released_at, finishes: finishList, prices: priceValue,
-            isPaper: digital.map { !$0 }, borderColor: border_color.flatMap(BorderColor.init(rawValue:)))
+            isPaper: digital.map { !$0 }, borderColor: border_color.flatMap(BorderColor.init(rawValue:)),
+            oracleText: CardText.faces(oracle_text, card_faces?.map(\.oracle_text)),
+            flavorText: CardText.faces(flavor_text, card_faces?.map(\.flavor_text)),
+            artist: CardText.artists(artist, card_faces?.map(\.artist)),
+            frame: frame,
+            printedTypeLine: CardText.faces(printed_type_line, card_faces?.map(\.printed_type_line), separator: " // "),
+            printedText: CardText.faces(printed_text, card_faces?.map(\.printed_text)))
     }
 }
 

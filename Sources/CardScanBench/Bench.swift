@@ -117,7 +117,8 @@ public enum Bench {
         let accuracy = Accuracy.tally(photos: photos, outcomes: outcomes, scores: scores, matcher: identifier.isMatcher)
         let references = refRun.map { Summaries.references($0, photos: photos, outcomes: outcomes, scores: scores) }
         let targets = Targets.compute(photos: photos, scores: scores, accuracy: accuracy, throughput: throughput,
-                                      references: references, identifier: identifier.name)
+                                      references: references, identifier: identifier.name,
+                                      textLookup: prepared.section.textLookup)
         var results = BenchResults(
             date: date, commandLine: config.commandLine, machine: machine,
             input: InputSection(photoDirectory: config.photoDirectory, labelsFile: labelsFile, labelFormat: format,

@@ -167,6 +167,14 @@ public enum MarkdownReport {
             lines.append("Matcher catalog: none — \(mc.status ?? "title-only stand-in").")
         }
         lines.append("")
+        if let t = mc.textLookup {
+            if let status = t.status {
+                lines += ["Full-text lookup: not measured (\(status)).", ""]
+            } else {
+                lines.append("Full-text lookup (`CardCatalog.searchText`) in the matcher catalog: \(t.queries) text boxes of \(t.lines) lines (type line, rules and flavor text of seeded random printings, each line with one or two OCR-like errors): median \(f1(t.medianMs)) ms, p90 \(f1(t.p90Ms)) ms, max \(f1(t.maxMs)) ms (target: median < 20 ms); the first search, loading the vocabulary, \(f0(t.firstMs)) ms. Right card first: \(pct(t.cardFirstRate)); the printing among the best-scored: \(pct(t.printingAmongBestRate)).")
+                lines.append("")
+            }
+        }
         if let status = r.catalogImport.status { lines += ["Per-file import measurements: " + status + ".", ""] }
         guard !r.catalogImport.rows.isEmpty else { return lines }
         lines.append("`CatalogBenchmark.measureImport` into a fresh temporary catalog, one child process per file (clean peak memory).")

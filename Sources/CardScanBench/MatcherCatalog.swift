@@ -49,6 +49,25 @@ public struct MatcherCatalogSection: Sendable, Codable {
     public var databaseBytes: Int?
     /// Why there is no matcher (or what went wrong).
     public var status: String?
+    /// Full-text lookups (`CardCatalog.searchText`) of damaged text boxes in this catalog.
+    public var textLookup: TextLookupFigures?
+}
+
+/// `CatalogBenchmark.measureTextLookups` on the matcher catalog.
+public struct TextLookupFigures: Sendable, Codable {
+    /// Text boxes searched (10 lines each, every line with one or two OCR-like errors).
+    public var queries: Int
+    public var lines: Int
+    /// Milliseconds per search: median, 90th percentile, worst; and the first search (loads the vocabulary).
+    public var medianMs: Double
+    public var p90Ms: Double
+    public var maxMs: Double
+    public var firstMs: Double
+    /// Share of searches whose best printing is the right card, and whose printing ties for best.
+    public var cardFirstRate: Double
+    public var printingAmongBestRate: Double
+    /// Why it was not measured.
+    public var status: String?
 }
 
 /// Builds or opens the matcher catalog.
@@ -108,5 +127,26 @@ enum MatcherCatalog {
         section.sets = catalog.sets.count
         section.names = catalog.nameCount
         section.databaseBytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
+        section.textLookup = textLookup(catalog)
+    }
+
+    /// Times full-text lookups of 10-line damaged text boxes (seeded, 200 printings with rules text).
+    static func textLookup(_ catalog: CardCatalog) -> TextLookupFigures {
+        let lines = 10
+        guard catalog.hasTextIndex else {
+            return TextLookupFigures(queries: 0, lines: lines, medianMs: 0, p90Ms: 0, maxMs: 0, firstMs: 0, cardFirstRate: 0,
+                                     printingAmongBestRate: 0, status: "catalog built before card texts were kept")
+        }
+        do {
+            let m = try CatalogBenchmark.measureTextLookups(catalog: catalog, count: 200, lines: lines)
+            Progress.line("catalog: text lookup of \(m.queries) \(lines)-line boxes, median \(String(format: "%.1f", m.medianMilliseconds)) ms")
+            return TextLookupFigures(queries: m.queries, lines: lines, medianMs: m.medianMilliseconds, p90Ms: m.p90Milliseconds,
+                                     maxMs: m.maxMilliseconds, firstMs: m.firstMilliseconds, cardFirstRate: m.cardFirstRate,
+                                     printingAmongBestRate: m.printingAmongBestRate,
+                                     status: m.queries == 0 ? "no printing with rules text" : nil)
+        } catch {
+            return TextLookupFigures(queries: 0, lines: lines, medianMs: 0, p90Ms: 0, maxMs: 0, firstMs: 0, cardFirstRate: 0,
+                                     printingAmongBestRate: 0, status: "\(error)")
+        }
     }
 }

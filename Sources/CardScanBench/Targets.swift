@@ -23,7 +23,8 @@ public struct TargetRow: Sendable, Codable {
 /// Computes the targets from the run's sections.
 enum Targets {
     static func compute(photos: [BenchPhoto], scores: [PhotoScore], accuracy: [String: [AccuracyGroup]],
-                        throughput: ThroughputSection, references: ReferencesSection?, identifier: String) -> [TargetRow] {
+                        throughput: ThroughputSection, references: ReferencesSection?, identifier: String,
+                        textLookup: TextLookupFigures? = nil) -> [TargetRow] {
         var rows: [TargetRow] = []
         func add(_ key: String, _ metric: String, _ measured: Double?, _ detail: String, _ comparison: String, _ target: Double, _ unit: String) {
             let met = measured.map { comparison == ">=" ? $0 >= target : $0 <= target }
@@ -78,6 +79,12 @@ enum Targets {
         add("tesseract_cli_total_vs_cardscan_all_cores", "tesseract CLI total / cardscan N-job wall (both on every core)", parallel,
             tess.flatMap { t in multi.map { "\(f1(t.ms.sum / 1000)) s / \(f1($0.wallSeconds)) s, \($0.jobs) jobs" } } ?? "no tesseract reference or no N-job pass",
             ">=", 5.0, "ratio")
+
+        // Issue 21: full-text lookup of a 10-line text box among all printings of the matcher catalog.
+        let text = textLookup.flatMap { $0.status == nil ? $0 : nil }
+        add("text_lookup_median_ms", "full-text lookup of a \(textLookup?.lines ?? 10)-line text box, median", text?.medianMs,
+            text.map { "\($0.queries) damaged text boxes, p90 \(f1($0.p90Ms)) ms" } ?? "not measured (\(textLookup?.status ?? "no matcher catalog"))",
+            "<=", 20, "ms")
         return rows
     }
 

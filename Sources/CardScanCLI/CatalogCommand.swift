@@ -15,10 +15,11 @@ public struct CatalogCommand: ParsableCommand {
           cardscan catalog info
           cardscan catalog search "Broodhunter VVurm"
           cardscan catalog card bfz 171
+          cardscan catalog text "Flying, vigilance" "Every angel sings of the nameless"
         """,
         subcommands: [
             CatalogUpdateCommand.self, CatalogImportCommand.self, CatalogInfoCommand.self,
-            CatalogSearchCommand.self, CatalogCardCommand.self,
+            CatalogSearchCommand.self, CatalogTextCommand.self, CatalogCardCommand.self,
         ]
     )
 

@@ -1,0 +1,134 @@
+import Foundation
+import GRDB
+
+extension CardCatalog {
+    /// True when the catalog keeps card texts and their word index (built by this cardscan or later).
+    public var hasTextIndex: Bool { schemaVersion >= CatalogSchema.textVersion }
+
+    /// Finds printings by the words printed on them: OCR'd lines of the type line, rules text,
+    /// flavor text, artist credit, in any order and with misread words.
+    ///
+    /// Each word of `text` is looked up in the index vocabulary (or read as the index word it looks
+    /// like: `rn`/`m`, `l`/`1`/`i`, one stray character); words of no printing, words under three
+    /// characters and words on more than `maxWordShare` of all printings are left out. The rarest
+    /// `maxWords` remaining words are searched together (any of them may match), the best
+    /// `candidates` printings by bm25 are scored by the share of the query's word weight they hold,
+    /// and the best `limit` are returned.
+    ///
+    /// Throws `CatalogError.needsImport` on a catalog built before card texts were kept.
+    public func searchText(_ text: String, limit: Int = 20, candidates: Int = 200, maxWords: Int = 32,
+                           maxWordShare: Double = 0.2) throws -> TextSearchResult {
+        guard hasTextIndex else {
+            throw CatalogError.needsImport(path: url.path, reason: "built before card texts were kept (catalog schema \(schemaVersion)), so it cannot search by rules or flavor text")
+        }
+        let vocabulary = try textVocabulary.value { try queue.read { try TextVocabulary($0) } }
+
+        // Resolve the query's words against the vocabulary.
+        var used: [(word: String, weight: Double)] = []
+        var corrected: [String: String] = [:]
+        var ignored: [String] = []
+        var seen = Set<String>()
+        let total = Double(max(vocabulary.documentCount, 1))
+        for word in TextIndex.words(in: text) where seen.insert(word).inserted {
+            guard word.count >= 3, !TextIndex.frameWords.contains(word), word.contains(where: \.isLetter), let term = vocabulary.resolve(word),
+                  let doc = vocabulary.count(term), Double(doc) <= total * maxWordShare else {
+                ignored.append(word)
+                continue
+            }
+            if term != word { corrected[word] = term }
+            guard !used.contains(where: { $0.word == term }) else { continue }
+            used.append((term, log(total / Double(doc))))
+        }
+        used.sort { $0.weight > $1.weight }
+        if used.count > maxWords {
+            ignored += used[maxWords...].map(\.word)
+            used.removeLast(used.count - maxWords)
+        }
+        guard !used.isEmpty else { return TextSearchResult(words: [], corrected: corrected, ignored: ignored, matches: []) }
+
+        let expression = used.map { "\"\($0.word)\"" }.joined(separator: " OR ")
+        let weights = TextIndex.fields.map { $0 == .name ? "2.0" : "1.0" }.joined(separator: ", ")
+        let weightOf = Dictionary(used.map { ($0.word, $0.weight) }, uniquingKeysWith: { a, _ in a })
+        let totalWeight = used.reduce(0) { $0 + $1.weight }
+
+        let (found, printings, foreign) = try queue.read { db -> ([(Int64, Double)], [Int64: Printing], [String: [String]]) in
+            let hits = try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT rowid, -bm25(\(TextIndex.table), \(weights)) AS relevance FROM \(TextIndex.table)
+                WHERE \(TextIndex.table) MATCH ? ORDER BY relevance DESC LIMIT ?
+                """), arguments: [expression, candidates]).map { (row: Row) -> (Int64, Double) in (row[0], row[1]) }
+            guard !hits.isEmpty else { return ([], [:], [:]) }
+            let ids = hits.map { String($0.0) }.joined(separator: ",")
+            var printings: [Int64: Printing] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT rowid AS text_rowid, * FROM printing WHERE rowid IN (\(ids))") {
+                printings[row["text_rowid"]] = Printing(row: row)
+            }
+            var foreign: [String: [String]] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT printing_id, name, type_line, text, flavor_text FROM foreign_text
+                WHERE printing_id IN (SELECT id FROM printing WHERE rowid IN (\(ids)))
+                """) {
+                let parts: [String?] = [row[1], row[2], row[3], row[4]]
+                foreign[row[0], default: []].append(parts.compactMap { $0 }.joined(separator: " "))
+            }
+            return (hits, printings, foreign)
+        }
+
+        // Which query words each candidate holds, and where (texts shared by reprints tokenized once).
+        var wordCache: [String: Set<String>] = [:]
+        func wordsOf(_ text: String?) -> Set<String> {
+            guard let text, !text.isEmpty else { return [] }
+            if let cached = wordCache[text] { return cached }
+            let words = Set(TextIndex.words(in: text)).intersection(weightOf.keys)
+            wordCache[text] = words
+            return words
+        }
+        var matches: [TextMatch] = []
+        for (rowid, relevance) in found {
+            guard let p = printings[rowid] else { continue }
+            let texts: [(TextField, [String?])] = [
+                (.name, [p.name, p.printedName]), (.typeLine, [p.typeLine, p.printedTypeLine]),
+                (.rules, [p.oracleText, p.printedText]), (.flavor, [p.flavorText]), (.artist, [p.artist]),
+                (.foreign, foreign[p.id] ?? []),
+            ]
+            var matched: [String: Set<TextField>] = [:]
+            for (field, values) in texts {
+                for value in values {
+                    for word in wordsOf(value) { matched[word, default: []].insert(field) }
+                }
+            }
+            let weight = matched.keys.reduce(0) { $0 + (weightOf[$1] ?? 0) }
+            matches.append(TextMatch(printing: p, score: totalWeight > 0 ? weight / totalWeight : 0,
+                                     relevance: relevance, matchedWords: matched))
+        }
+        matches.sort { ($0.score, $0.relevance) > ($1.score, $1.relevance) }
+        return TextSearchResult(words: used, corrected: corrected, ignored: ignored, matches: Array(matches.prefix(limit)))
+    }
+}
+
+/// A value computed once, on first use, under a lock (for `Sendable` classes).
+final class LockedLazy<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value?
+
+    func value(_ make: () throws -> Value) rethrows -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        if let stored { return stored }
+        let made = try make()
+        stored = made
+        return made
+    }
+}
+
+extension CardCatalog {
+    /// English paper printings with rules text, in rowid order (test and benchmark queries are drawn from them).
+    public func printingsWithText() throws -> [Printing] {
+        guard hasTextIndex else { return [] }
+        return try queue.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT * FROM printing WHERE oracle_text IS NOT NULL AND lang = 'en' AND coalesce(paper, 1) = 1
+                ORDER BY rowid
+                """).map(Printing.init(row:))
+        }
+    }
+}

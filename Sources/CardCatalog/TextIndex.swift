@@ -1,0 +1,167 @@
+import Foundation
+import GRDB
+
+/// The word index over everything a photo can show of a printing: name, type line, rules text,
+/// flavor text, artist and the printed texts in other languages.
+///
+/// An SQLite FTS5 table without stored content (`printing_text`, rowid = the printing's rowid; the
+/// texts themselves stay in `printing` and `foreign_text`), rebuilt whole at the end of each import,
+/// plus an `fts5vocab` view of its vocabulary with each word's document count. Tokens are Unicode
+/// letters and digits, lower-cased, accents removed (`unicode61 remove_diacritics 2`), which
+/// `TextIndex.words(in:)` reproduces for the query side.
+enum TextIndex {
+    static let table = "printing_text"
+    static let vocabulary = "printing_text_vocab"
+
+    /// Words every card's frame prints around its texts (the artist credit, the copyright line),
+    /// which tell no printing from another and would otherwise be read as look-alike card words.
+    static let frameWords: Set<String> = ["illus", "wizards", "coast", "inc", "llc", "tm"]
+
+    /// Indexed columns, in table order.
+    static let fields: [TextField] = [.name, .typeLine, .rules, .flavor, .artist, .foreign]
+
+    /// Drops and refills the index from `printing` and `foreign_text`.
+    static func rebuild(_ db: Database) throws {
+        try db.execute(sql: """
+            DROP TABLE IF EXISTS \(vocabulary);
+            DROP TABLE IF EXISTS \(table);
+            CREATE VIRTUAL TABLE \(table) USING fts5(name, type_line, rules, flavor, artist, translated,
+                content='', tokenize='unicode61 remove_diacritics 2');
+            CREATE VIRTUAL TABLE \(vocabulary) USING fts5vocab(\(table), row);
+            INSERT INTO \(table)(rowid, name, type_line, rules, flavor, artist, translated)
+            SELECT p.rowid, p.name || coalesce(' ' || p.printed_name, ''),
+                coalesce(p.type_line, '') || coalesce(' ' || p.printed_type_line, ''),
+                coalesce(p.oracle_text, '') || coalesce(' ' || p.printed_text, ''),
+                p.flavor_text, p.artist,
+                (SELECT group_concat(coalesce(f.name, '') || ' ' || coalesce(f.type_line, '') || ' '
+                    || coalesce(f.text, '') || ' ' || coalesce(f.flavor_text, ''), ' ')
+                 FROM foreign_text f WHERE f.printing_id = p.id)
+            FROM printing p;
+            INSERT INTO \(table)(\(table)) VALUES ('optimize');
+            """)
+    }
+
+    /// The words of `text` as the index tokenizes them: runs of letters and digits, lower-cased,
+    /// accents removed.
+    static func words(in text: String) -> [String] {
+        let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+        var words: [String] = []
+        var current = String.UnicodeScalarView()
+        for scalar in folded.unicodeScalars {
+            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                current.append(scalar)
+            } else if !current.isEmpty {
+                words.append(String(current))
+                current = String.UnicodeScalarView()
+            }
+        }
+        if !current.isEmpty { words.append(String(current)) }
+        return words
+    }
+}
+
+/// Where on a printing a word was found.
+public enum TextField: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The card name (and the printed name of a non-English printing).
+    case name
+    /// The type line (Oracle and as printed).
+    case typeLine = "type_line"
+    /// The rules text (Oracle and as printed).
+    case rules
+    /// The flavor text.
+    case flavor
+    /// The artist credit.
+    case artist
+    /// The name, type line, rules and flavor text printed in another language.
+    case foreign
+}
+
+/// One printing found by its words (`CardCatalog.searchText`).
+public struct TextMatch: Sendable, Hashable {
+    /// The printing.
+    public var printing: Printing
+    /// Share of the query's word weight found on this printing, 0…1: each query word weighs its
+    /// rarity among all printings (inverse document frequency), so a rare word of the flavor text
+    /// counts more than a common keyword.
+    public var score: Double
+    /// FTS5 bm25 relevance (higher is better; it also weighs word frequency and text length).
+    public var relevance: Double
+    /// The query words (as resolved against the index vocabulary) found on this printing, each with
+    /// the fields it occurs in.
+    public var matchedWords: [String: Set<TextField>]
+}
+
+/// What `CardCatalog.searchText` searched for and found.
+public struct TextSearchResult: Sendable {
+    /// Query words used (index spellings), rarest first, with their weight (inverse document frequency).
+    public var words: [(word: String, weight: Double)]
+    /// Query words read as a different index word (OCR damage), `read → index word`.
+    public var corrected: [String: String]
+    /// Query words left out: not a word of any printing, too short, or too common to tell printings apart.
+    public var ignored: [String]
+    /// Candidate printings, best first.
+    public var matches: [TextMatch]
+}
+
+/// The index vocabulary with document counts, loaded on the first text search, and the look-alike
+/// spellings OCR produces for its words.
+final class TextVocabulary: Sendable {
+    let documentCount: Int
+    private let counts: [String: Int]
+    /// OCR skeleton (`OCRText.foldChar` on each character, `rn`→`m`, `vv`→`w`) → the commonest word with it.
+    private let skeletons: [String: String]
+
+    init(_ db: Database) throws {
+        documentCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM printing") ?? 0
+        var counts: [String: Int] = [:]
+        var skeletons: [String: (String, Int)] = [:]
+        let rows = try Row.fetchCursor(db, sql: "SELECT term, doc FROM \(TextIndex.vocabulary)")
+        while let row = try rows.next() {
+            let term: String = row[0]
+            let doc: Int = row[1]
+            counts[term] = doc
+            guard term.count >= 4 else { continue }
+            let key = Self.skeleton(term)
+            if let current = skeletons[key], current.1 >= doc { continue }
+            skeletons[key] = (term, doc)
+        }
+        self.counts = counts
+        self.skeletons = skeletons.mapValues(\.0)
+    }
+
+    func count(_ word: String) -> Int? { counts[word] }
+
+    /// The index word an OCR'd word most likely is: itself, a look-alike spelling (`rn`/`m`,
+    /// `l`/`1`/`i`, `0`/`o`, ...), or the word with one stray character removed.
+    func resolve(_ word: String) -> String? {
+        if counts[word] != nil { return word }
+        guard word.count >= 4 else { return nil }
+        if let known = skeletons[Self.skeleton(word)] { return known }
+        let chars = Array(word)
+        var best: (String, Int)?
+        for i in chars.indices {
+            var shorter = chars
+            shorter.remove(at: i)
+            let candidate = String(shorter)
+            if let doc = counts[candidate], doc > (best?.1 ?? 0) { best = (candidate, doc) }
+        }
+        return best?.0
+    }
+
+    static func skeleton(_ word: String) -> String {
+        var out = String.UnicodeScalarView()
+        let scalars = Array(word.unicodeScalars)
+        var i = 0
+        while i < scalars.count {
+            let s = scalars[i]
+            if i + 1 < scalars.count {
+                let pair = (s, scalars[i + 1])
+                if pair == ("r", "n") { out.append("m"); i += 2; continue }
+                if pair == ("v", "v") { out.append("w"); i += 2; continue }
+            }
+            out.append(OCRText.foldChar(s))
+            i += 1
+        }
+        return String(out)
+    }
+}
