@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "CardScanOCR", targets: ["CardScanOCR"]),
         .library(name: "CardReader", targets: ["CardReader"]),
         .library(name: "CardCatalog", targets: ["CardCatalog"]),
+        .library(name: "CardScanner", targets: ["CardScanner"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -55,6 +56,8 @@ let package = Package(
             dependencies: ["CZlib", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(name: "CardMatcher", dependencies: ["CardReader", "CardCatalog"]),
+        // The facade: photo → readings → matches (what the CLI and the benchmark call).
+        .target(name: "CardScanner", dependencies: ["CardScanOCR", "CardReader", "CardCatalog", "CardMatcher"]),
         .target(
             name: "CardCollection",
             dependencies: [
@@ -66,14 +69,14 @@ let package = Package(
         .target(
             name: "CardScanCLI",
             dependencies: [
-                "CardScanOCR", "CardReader", "CardCatalog", "CardMatcher", "CardCollection",
+                "CardScanOCR", "CardReader", "CardCatalog", "CardMatcher", "CardScanner", "CardCollection",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "cardscan", dependencies: ["CardScanCLI", "CPNGLevel"], linkerSettings: exportPNGLevelHook),
         .target(
             name: "CardScanBench",
-            dependencies: ["CardScanOCR", "CardReader", "CardCatalog", "CardMatcher"]
+            dependencies: ["CardScanOCR", "CardReader", "CardCatalog", "CardMatcher", "CardScanner"]
         ),
         .executableTarget(
             name: "cardscan-bench",
@@ -87,7 +90,7 @@ let package = Package(
         .testTarget(name: "CardScanOCRTests", dependencies: ["CardScanOCR", "CPNGLevel", "TestSupport"], linkerSettings: exportPNGLevelHook),
         .testTarget(name: "CardReaderTests", dependencies: ["CardReader", "CardScanOCR", "CardCatalog", "CardMatcher", "TestSupport"]),
         .testTarget(name: "CardCatalogTests", dependencies: ["CardCatalog", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "CardMatcherTests", dependencies: ["CardMatcher", "CardReader", "CardCatalog", "TestSupport"]),
+        .testTarget(name: "CardMatcherTests", dependencies: ["CardMatcher", "CardReader", "CardCatalog", "CardScanner", "TestSupport"]),
         .testTarget(name: "CardCollectionTests", dependencies: ["CardCollection", "CardCatalog", "TestSupport"]),
         .testTarget(name: "CardScanBenchTests", dependencies: ["CardScanBench", "CardReader", "CardMatcher"]),
         .testTarget(name: "CardScanCLITests", dependencies: ["CardScanCLI", "CardCatalog", "CardMatcher", "CardReader", "TestSupport"]),

@@ -17,25 +17,42 @@ public struct CardMatcher: Sendable {
     static let exactTitleScore = 0.99
 
     let catalog: CardCatalog
+    /// The thresholds of the text rule (`Tuning.textMatching`).
+    let tuning: Tuning.TextMatching
 
     /// Creates a matcher over a catalog.
-    public init(catalog: CardCatalog) {
+    public init(catalog: CardCatalog, tuning: Tuning = Tuning()) {
         self.catalog = catalog
+        self.tuning = tuning.textMatching
     }
 
-    /// Matches one card as read: its fields, and the photo's capture day (printings released well
-    /// after it cannot be in the photo).
+    /// Whether reading the card's text box and credits can help this matcher: its catalog keeps
+    /// the printings' texts (`CardCatalog.hasTextIndex`).
+    public var usesText: Bool { catalog.hasTextIndex }
+
+    /// Matches one card as read: its fields, the photo's capture day (printings released well
+    /// after it cannot be in the photo), and the card's text when the reader read it
+    /// (`CardReader.readText`).
     public func match(_ reading: CardReading) throws -> MatchResult {
-        try match(reading.fields, captureDay: reading.captureDay)
+        try match(reading.fields, captureDay: reading.captureDay, observations: reading.observations)
     }
 
     /// Matches one card's fields. `captureDay` (`YYYY-MM-DD`): when the photo was taken, if known.
-    public func match(_ fields: ExtractedFields, captureDay: String? = nil) throws -> MatchResult {
+    /// `observations`: what the reader read; its text-box and credit lines, if any, are text evidence.
+    public func match(_ fields: ExtractedFields, captureDay: String? = nil, observations: [CardObservation] = []) throws -> MatchResult {
         let evidence = Evidence(fields: fields, captureDay: captureDay, catalog: catalog)
+        var found = MatchResult(status: .unidentified, card: nil, confidence: 0, candidates: [], method: "none")
         for rule in [exact, numberFromTitle, setFromNumber, titleOnly] {
-            if let result = try rule(evidence) { return result }
+            if let result = try rule(evidence) {
+                found = result
+                break
+            }
         }
-        return MatchResult(status: .unidentified, card: nil, confidence: 0, candidates: [], method: "none")
+        guard found.status != .identified, let text = try TextEvidence(observations, catalog: catalog),
+              let byText = try textRule(evidence, text) else { return found }
+        // The text never overrules a name the title and collector lines agreed on.
+        if let name = found.name, byText.name != name { return found }
+        return byText
     }
 
     // MARK: - Rules, strongest first
@@ -184,14 +201,14 @@ public struct CardMatcher: Sendable {
 
     // MARK: - Results
 
-    private func result(_ p: Printing, confidence: Double, alternatives: [Printing], method: String) -> MatchResult {
+    func result(_ p: Printing, confidence: Double, alternatives: [Printing], method: String) -> MatchResult {
         let others = alternatives.filter { $0.id != p.id }.prefix(4).map { MatchCandidate(printing: $0, score: min(confidence, 0.5) * 0.5) }
         let candidates = [MatchCandidate(printing: p, score: confidence)] + others
         let status: MatchStatus = confidence >= Self.identifyThreshold ? .identified : .ambiguous
         return MatchResult(status: status, card: status == .identified ? p : nil, confidence: confidence, candidates: candidates, method: method)
     }
 
-    private func ambiguous(_ candidates: [MatchCandidate], method: String) -> MatchResult {
+    func ambiguous(_ candidates: [MatchCandidate], method: String) -> MatchResult {
         MatchResult(status: .ambiguous, card: nil, confidence: candidates.first?.score ?? 0, candidates: Array(candidates.prefix(10)), method: method)
     }
 }

@@ -60,8 +60,13 @@ public final class CardReader {
     /// - Throws: ``OCRError`` naming the file when it cannot be decoded.
     public func readKeepingPhoto(contentsOf path: String) throws -> (reading: CardReading, photo: Image) {
         let (readings, gray) = try decodeAndRead(path, limit: 1)
-        let photo = (try? Image(contentsOf: path, options: .init(grayscale: false, maxPixels: options.maxPixels))) ?? gray
-        return (readings[0], photo)
+        return (readings[0], photoInColour(contentsOf: path, else: gray))
+    }
+
+    /// The photo at `path` decoded in colour, for drawing on it; `fallback` (its grey decode) when
+    /// it cannot be decoded so.
+    public func photoInColour(contentsOf path: String, else fallback: Image) -> Image {
+        (try? Image(contentsOf: path, options: .init(grayscale: false, maxPixels: options.maxPixels))) ?? fallback
     }
 
     /// Reads every card found in the photo at `path` (up to `limit`): the first is the one `read`

@@ -20,6 +20,8 @@ public struct Tuning: Sendable, Codable, Equatable {
     public var lastResorts = LastResorts()
     /// Other quads grown from the best reading.
     public var alternatives = Alternatives()
+    /// The matcher's text rule: when the card's printed words decide (`CardMatcher.textRule`).
+    public var textMatching = TextMatching()
 
     public init() {}
 
@@ -110,6 +112,26 @@ public struct Tuning: Sendable, Codable, Equatable {
         /// An alternative is taken when it scores this much more than the best reading (or reads
         /// the same known name above collector lines the best reading lacks).
         public var margin = 0.1
+    }
+
+    public struct TextMatching: Sendable, Codable, Equatable {
+        /// Text alone names the card when its best name holds this share of the query's word
+        /// weight, leads the next name by `textAloneMargin`, on `textAloneWords` words or more.
+        public var textAloneScore = 0.55
+        public var textAloneMargin = 0.25
+        public var textAloneWords = 5
+        /// With a title that agrees (a name match of `titleAgreementScore`, or whole words of the
+        /// name of `partialTitleLetters` letters or more), weaker text suffices.
+        public var titleAgreementScore = 0.6
+        public var partialTitleLetters = 4
+        public var withTitleScore = 0.3
+        public var withTitleMargin = 0.1
+        /// Printings of the name whose text scores within this of the best stay candidates (same
+        /// rules text, no flavor text or artist read to tell them apart).
+        public var printingTie = 0.02
+        /// Confidence of a printing singled out by text alone, and by title and text.
+        public var textAloneConfidence = 0.88
+        public var withTitleConfidence = 0.92
     }
 
     /// The tuning with `name` (a dotted path such as `search.extendedBandPrior`) set to `value`.

@@ -1,6 +1,8 @@
 import CardCatalog
 import CardMatcher
 import CardReader
+import CardScanOCR
+import CardScanner
 import Foundation
 
 // MARK: - HOOK: matcher
@@ -61,6 +63,15 @@ public struct Identification: Sendable, Codable, Equatable {
 public protocol CardIdentifier: AnyObject {
     /// Identifies the card of one reading.
     func identify(_ reading: CardReading) throws -> Identification
+    /// Identifies the card of one reading of `image` by `reader`, which may read more of the card
+    /// first (the reading comes back with it). By default, `identify(_:)` of the reading as is.
+    func identify(_ reading: CardReading, in image: Image, reader: CardReader) throws -> (reading: CardReading, identification: Identification)
+}
+
+extension CardIdentifier {
+    public func identify(_ reading: CardReading, in image: Image, reader: CardReader) throws -> (reading: CardReading, identification: Identification) {
+        (reading, try identify(reading))
+    }
 }
 
 /// Makes one identifier per worker thread.
@@ -100,6 +111,13 @@ final class MatcherIdentifier: CardIdentifier {
 
     func identify(_ reading: CardReading) throws -> Identification {
         Identification(try matcher.match(reading))
+    }
+
+    /// As `cardscan scan` identifies (`CardScanner.identify`): the text box and credits are read
+    /// when the title and collector lines leave the card unidentified.
+    func identify(_ reading: CardReading, in image: Image, reader: CardReader) throws -> (reading: CardReading, identification: Identification) {
+        let card = try CardScanner(reader: reader, matcher: matcher).identify(reading, in: image)
+        return (card.reading, Identification(card.match))
     }
 }
 

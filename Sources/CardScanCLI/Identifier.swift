@@ -2,17 +2,17 @@ import CardCatalog
 import CardMatcher
 import CardReader
 import CardScanOCR
+import CardScanner
 import Foundation
 
-/// Reads and matches one photo: the shared step of `identify`, `scan` and `import`.
-/// Owns one reader (one Tesseract engine); use one per thread.
+/// Reads and matches one photo (`CardScanner`, the library's one way from a photo to cards) and
+/// turns the result into records: the shared step of `identify`, `scan` and `import`. Owns one
+/// scanner (one Tesseract engine); use one per thread.
 final class Identifier {
-    let reader: CardReader
-    let matcher: CardMatcher
+    let scanner: CardScanner
 
     init(catalog: CardCatalog, tessdata: String?) throws {
-        reader = try CardReader(options: CardReader.Options(tessdataPath: tessdata).withVocabularies(of: catalog))
-        matcher = CardMatcher(catalog: catalog)
+        scanner = try CardScanner(catalog: catalog, options: CardReader.Options(tessdataPath: tessdata))
     }
 
     /// Every card found in the photo, one record each (the main card first); never throws: a bad
@@ -26,43 +26,28 @@ final class Identifier {
     func identifyEach(_ path: String) -> [(record: ScanRecord, reading: CardReading?, match: MatchResult?)] {
         let start = DispatchTime.now().uptimeNanoseconds
         do {
-            return try reader.readAll(contentsOf: path).map { reading in
-                let result = try matched(reading, path: path)
-                return (result.record, result.reading, result.match)
+            return try scanner.scan(contentsOf: path).cards.map { card in
+                (ScanRecord(file: path, reading: card.reading, match: card.match), card.reading, card.match)
             }
         } catch {
             return [(Self.errorRecord(path, error, since: start), nil, nil)]
         }
     }
 
-    /// Never throws: a bad file becomes an `error` record naming the file and the cause. With
-    /// `keepPhoto` the photo is decoded in colour and handed back (for `--annotate`), still once.
+    /// The photo's main card. Never throws: a bad file becomes an `error` record naming the file
+    /// and the cause. With `keepPhoto` the photo is also decoded in colour and handed back (for
+    /// `--annotate`; what is read comes from the same luminance decode as without it).
     func identify(_ path: String, keepPhoto: Bool = false)
         -> (record: ScanRecord, reading: CardReading?, match: MatchResult?, photo: Image?) {
         let start = DispatchTime.now().uptimeNanoseconds
         do {
-            var photo: Image?
-            var reading: CardReading
-            if keepPhoto {
-                (reading, photo) = try reader.readKeepingPhoto(contentsOf: path)
-            } else {
-                reading = try reader.read(contentsOf: path)
-            }
-            let result = try matched(reading, path: path)
-            return (result.record, result.reading, result.match, photo)
+            let (cards, gray) = try scanner.scan(contentsOf: path, limit: 1)
+            let card = cards[0]
+            let photo = keepPhoto ? scanner.reader.photoInColour(contentsOf: path, else: gray) : nil
+            return (ScanRecord(file: path, reading: card.reading, match: card.match), card.reading, card.match, photo)
         } catch {
             return (Self.errorRecord(path, error, since: start), nil, nil, nil)
         }
-    }
-
-    /// Matches one card's reading; its timings gain the match and it becomes a record.
-    private func matched(_ reading: CardReading, path: String) throws -> (record: ScanRecord, reading: CardReading, match: MatchResult) {
-        var reading = reading
-        let start = DispatchTime.now().uptimeNanoseconds
-        let match = try matcher.match(reading)
-        reading.timings.match = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-        reading.timings.total += reading.timings.match
-        return (ScanRecord(file: path, reading: reading, match: match), reading, match)
     }
 
     /// The `error` record for a file: the message names the file (the OCR errors about the engine

@@ -1,0 +1,108 @@
+import CardCatalog
+import CardReader
+import Foundation
+
+/// The words printed on the card beyond its title and collector lines (type line, rules and
+/// flavor text, artist, copyright year), searched in the catalog's word index: evidence for a
+/// card whose title or collector lines were unreadable, and for the printing among reprints
+/// (flavor text, artist and year differ between them).
+struct TextEvidence {
+    /// Candidate printings by their words, best first (`CardCatalog.searchText`).
+    let matches: [TextMatch]
+    /// The year of the copyright line (`© 1995 Wizards`), when read.
+    let year: Int?
+
+    /// The text the reader read in the card's text box and credits, or nil when it read none.
+    init?(_ observations: [CardObservation], catalog: CardCatalog) throws {
+        let lines = observations.filter { $0.region == .textBox || $0.region == .credits }.map(\.observation.text)
+        guard !lines.isEmpty, catalog.hasTextIndex else { return nil }
+        matches = try catalog.searchText(lines.joined(separator: "\n"), limit: 40).matches
+        year = Self.copyrightYear(observations.filter { $0.region == .credits }.map(\.observation.text))
+    }
+
+    /// A four-digit year from 1993 on in a copyright line (`™ & © 2015 Wizards`, `Illus. … © 1995`).
+    static func copyrightYear(_ lines: [String]) -> Int? {
+        let thisYear = Calendar(identifier: .gregorian).component(.year, from: Date())
+        for line in lines where line.contains("©") || line.localizedCaseInsensitiveContains("wizards") {
+            let digits = line.split(whereSeparator: { !$0.isNumber })
+            if let year = digits.compactMap({ Int($0) }).first(where: { $0 >= 1993 && $0 <= thisYear }) { return year }
+        }
+        return nil
+    }
+
+    /// The best score of each card name among the matches, best first.
+    var names: [(name: String, score: Double)] {
+        var best: [String: Double] = [:]
+        for m in matches { best[m.printing.name] = max(best[m.printing.name] ?? 0, m.score) }
+        return best.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// How many distinct words of the query the best printing of `name` holds.
+    func wordsFound(for name: String) -> Int {
+        matches.filter { $0.printing.name == name }.map(\.matchedWords.count).max() ?? 0
+    }
+}
+
+extension CardMatcher {
+    /// The card's printed words decide when the title and collector lines did not.
+    ///
+    /// The name: the text's best name, when it agrees with the title read (the whole title or a
+    /// part of it, as a cut-off or half-read title gives), or on its own when it leads every other
+    /// name clearly on several words. The printing: among that name's printings found by the text,
+    /// the best-scored ones (flavor text and artist differ between reprints), narrowed by the
+    /// number, set size, rarity, frame era and border read, the copyright year and the capture
+    /// day. One printing left is `identified`; several are `ambiguous` between them (the name is
+    /// known). Confidences are the tuning's (`MatcherTextTuning`), chosen so that no identified
+    /// card was wrong on the shared photos and their copies.
+    func textRule(_ e: Evidence, _ text: TextEvidence) throws -> MatchResult? {
+        let t = tuning
+        let names = text.names
+        guard let top = names.first else { return nil }
+        let margin = top.score - (names.count > 1 ? names[1].score : 0)
+        let titleAgrees = e.bestName.map { $0.name == top.name && $0.score >= t.titleAgreementScore } ?? false
+            || Self.isPartialTitle(e.title, of: top.name, minimumLetters: t.partialTitleLetters)
+        let words = text.wordsFound(for: top.name)
+        let nameByText = top.score >= t.textAloneScore && margin >= t.textAloneMargin && words >= t.textAloneWords
+        let nameWithTitle = titleAgrees && top.score >= t.withTitleScore && margin >= t.withTitleMargin
+        guard nameByText || nameWithTitle else { return nil }
+
+        // The name's printings the text found, best first; those within a hair of the best.
+        let ofName = text.matches.filter { $0.printing.name == top.name }
+        let bestScore = ofName.first?.score ?? 0
+        var printings = ofName.filter { $0.score >= bestScore - t.printingTie }.map(\.printing)
+        printings = e.possible(printings).printings
+        let narrowed = e.narrow(printings, catalog: catalog)
+        if !narrowed.isEmpty { printings = narrowed }
+        if let number = e.number {
+            let numbered = printings.filter { $0.collectorNumber == number }
+            if !numbered.isEmpty { printings = numbered }
+        }
+        if let year = text.year {
+            let dated = printings.filter { p in p.releasedAt.flatMap { Int($0.prefix(4)) }.map { abs($0 - year) <= 1 } ?? false }
+            if !dated.isEmpty { printings = dated }
+        }
+        printings = Self.uniqued(printings)
+        let method = nameWithTitle ? "title+text" : "text"
+        let nameConfidence = nameWithTitle ? t.withTitleConfidence : t.textAloneConfidence
+        if printings.count == 1 {
+            return result(printings[0], confidence: nameConfidence, alternatives: ofName.map(\.printing), method: method)
+        }
+        return ambiguous(printings.map { MatchCandidate(printing: $0, score: nameConfidence / Double(printings.count)) }, method: method)
+    }
+
+    /// Whether `title` as read (four letters or more) is a run of whole words of `name`: the end of
+    /// a long name, one word of two (`Wurm` of `Broodhunter Wurm`).
+    static func isPartialTitle(_ title: String?, of name: String, minimumLetters: Int) -> Bool {
+        guard let title else { return false }
+        let read = title.lowercased().split(whereSeparator: { !$0.isLetter }).joined(separator: " ")
+        guard read.filter(\.isLetter).count >= minimumLetters else { return false }
+        let full = " " + name.lowercased().split(whereSeparator: { !$0.isLetter }).joined(separator: " ") + " "
+        return full.contains(" " + read + " ")
+    }
+
+    /// Each printing once, in order.
+    static func uniqued(_ printings: [Printing]) -> [Printing] {
+        var seen = Set<String>()
+        return printings.filter { seen.insert($0.id).inserted }
+    }
+}

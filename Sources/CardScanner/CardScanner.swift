@@ -1,0 +1,81 @@
+import CardCatalog
+import CardMatcher
+import CardReader
+import CardScanOCR
+import Foundation
+
+/// The library's one way from a photo to identified cards: decode once, read every card, match
+/// each, and read a card's text box and credits when its title and collector lines did not settle
+/// a printing (then match again with that evidence). `cardscan identify`, `scan`, `import` and the
+/// benchmark all go through it. Owns one reader (one Tesseract engine): one scanner per thread.
+public final class CardScanner {
+    /// One card found in a photo: what was read and what it matched.
+    public struct Card: Sendable {
+        public var reading: CardReading
+        public var match: MatchResult
+    }
+
+    public let reader: CardReader
+    public let matcher: CardMatcher
+    /// Read the text box and credits of a card that the title and collector lines left
+    /// unidentified (only with a catalog that keeps card texts).
+    public var readsText: Bool
+
+    /// A scanner over `catalog`, its reader given the catalog's vocabularies.
+    public convenience init(catalog: CardCatalog, options: CardReader.Options = .init()) throws {
+        try self.init(reader: CardReader(options: options.withVocabularies(of: catalog)),
+                      matcher: CardMatcher(catalog: catalog, tuning: options.tuning))
+    }
+
+    /// A scanner from a reader and a matcher (the reader should have the matcher's catalog's vocabularies).
+    public init(reader: CardReader, matcher: CardMatcher) {
+        self.reader = reader
+        self.matcher = matcher
+        self.readsText = matcher.usesText
+    }
+
+    /// Every card in the photo at `path` (the main card first, then the other card-sized regions
+    /// where something recognisable was read; up to `limit`), and the decoded photo. The file's
+    /// decoding time is the first card's.
+    /// - Throws: ``OCRError`` naming the file when it cannot be decoded or read.
+    public func scan(contentsOf path: String, limit: Int = 24) throws -> (cards: [Card], photo: Image) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let image = try reader.decode(contentsOf: path)
+        let decoded = DispatchTime.now().uptimeNanoseconds
+        var cards = try scan(image: image, limit: limit)
+        cards[0].reading.timings.decode += Double(decoded - start) / 1e6
+        cards[0].reading.timings.total += Double(decoded - start) / 1e6
+        return (cards, image)
+    }
+
+    /// Every card in an already decoded photo (see `scan(contentsOf:limit:)`).
+    public func scan(image: Image, limit: Int = 24) throws -> [Card] {
+        try reader.readAll(image: image, limit: limit).map { try identify($0, in: image) }
+    }
+
+    /// Matches one card read in `image`; when that does not identify it, reads its text box and
+    /// credits and matches again. The reading gains those observations, the OCR time and the
+    /// match time.
+    public func identify(_ reading: CardReading, in image: Image) throws -> Card {
+        var reading = reading
+        var match = try timedMatch(&reading)
+        if readsText, match.status != .identified {
+            let began = DispatchTime.now().uptimeNanoseconds
+            reading.observations += try reader.readText(of: reading, in: image)
+            let spent = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6
+            reading.timings.ocr += spent
+            reading.timings.total += spent
+            match = try timedMatch(&reading)
+        }
+        return Card(reading: reading, match: match)
+    }
+
+    private func timedMatch(_ reading: inout CardReading) throws -> MatchResult {
+        let began = DispatchTime.now().uptimeNanoseconds
+        let match = try matcher.match(reading)
+        let spent = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6
+        reading.timings.match += spent
+        reading.timings.total += spent
+        return match
+    }
+}

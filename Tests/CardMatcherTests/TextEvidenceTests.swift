@@ -1,0 +1,66 @@
+import CardCatalog
+@testable import CardMatcher
+import CardReader
+import CardScanOCR
+import Foundation
+import Testing
+import TestSupport
+
+/// The card's printed words as evidence. The lines are real OCR output: `cardscan read --text`
+/// of `alexandrearpin/photos/normal/bfz_felidar_cub.JPG` (its title read `Falidar Cnh`).
+@Suite("Text evidence (real OCR lines, both shared card-data files)", .tags(.sharedData), .needsSharedData)
+struct TextEvidenceTests {
+    static let textBox = ["Creature — Cat Beast g |", "ee Y /", "Sacrifice Felidar Cub: Destroy target :", "enchantment. |",
+                          "Felidars that make it through their", "first year of life can easily live to see a", "hundred years more. /"]
+    static let credits = ["Spano |", "025/274 C", "BEZ « EN be STEVE PRESCOTT", "™ & © 2015 Wizards of the Coast"]
+
+    static func observations(_ band: CardBand, _ lines: [String]) -> [CardObservation] {
+        lines.map { CardObservation(region: band, observation: TextObservation(text: $0, confidence: 0.8, boundingBox: NormalizedRect(x: 0, y: 0, width: 1, height: 0.05))) }
+    }
+
+    static var matcher: CardMatcher { get throws { CardMatcher(catalog: try SharedCardData.catalog.get().catalog) } }
+
+    @Test("an unreadable title and collector line: the text names the card and its printing")
+    func textAlone() throws {
+        let fields = ExtractedFields(title: ExtractedField(value: "Ee eae", confidence: 0.2, sources: ["Ee eae"]))
+        let without = try Self.matcher.match(fields)
+        #expect(without.status != .identified, "the premise: title noise alone identifies nothing")
+        let result = try Self.matcher.match(fields, observations: Self.observations(.textBox, Self.textBox) + Self.observations(.credits, Self.credits))
+        #expect(result.status == .identified, "\(result.method) \(result.candidates.map(\.printing.name))")
+        #expect(result.card?.name == "Felidar Cub" && result.card?.setCode == "bfz" && result.card?.collectorNumber == "25")
+        #expect(result.method == "text")
+    }
+
+    @Test("a misread title that names no card, with text that agrees in part")
+    func partialTitle() throws {
+        let fields = ExtractedFields(title: ExtractedField(value: "Cub", confidence: 0.6, sources: ["Cub"]))
+        let result = try Self.matcher.match(fields, observations: Self.observations(.textBox, Array(Self.textBox.prefix(4))))
+        #expect(result.name == "Felidar Cub", "\(result.status) \(result.candidates.map(\.printing.name))")
+    }
+
+    @Test("text never overrules a name the title and collector lines agreed on, nor names a card on a few common words")
+    func conservative() throws {
+        let fields = ExtractedFields(title: ExtractedField(value: "Ee eae", confidence: 0.2, sources: ["Ee eae"]))
+        let common = Self.observations(.textBox, ["Creature — Human", "Flying", "When this creature enters the battlefield, draw a card."])
+        let result = try Self.matcher.match(fields, observations: common)
+        #expect(result.status != .identified)
+    }
+
+    @Test("the copyright year is read from a credits line, not from other numbers")
+    func copyrightYear() {
+        #expect(TextEvidence.copyrightYear(["™ & © 2015 Wizards of the Coast"]) == 2015)
+        #expect(TextEvidence.copyrightYear(["Illus. Dan Frazier © 1993 Wizards"]) == 1993)
+        #expect(TextEvidence.copyrightYear(["025/274 C", "© 1993-1995 Wizards"]) == 1993)
+        #expect(TextEvidence.copyrightYear(["025/274 C", "BFZ • EN 2015"]) == nil, "no © nor Wizards")
+        #expect(TextEvidence.copyrightYear(["© 1234 Wizards"]) == nil)
+    }
+
+    @Test("a partial title is whole words of the name")
+    func partialTitleWords() {
+        #expect(CardMatcher.isPartialTitle("Wurm", of: "Broodhunter Wurm", minimumLetters: 4))
+        #expect(CardMatcher.isPartialTitle("the Infinite Gyre", of: "Ulamog, the Infinite Gyre", minimumLetters: 4))
+        #expect(!CardMatcher.isPartialTitle("Wur", of: "Broodhunter Wurm", minimumLetters: 4), "too short")
+        #expect(!CardMatcher.isPartialTitle("hunter", of: "Broodhunter Wurm", minimumLetters: 4), "part of a word")
+        #expect(!CardMatcher.isPartialTitle(nil, of: "Broodhunter Wurm", minimumLetters: 4))
+    }
+}
