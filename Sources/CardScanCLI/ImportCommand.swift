@@ -174,6 +174,10 @@ final class PhotoImporter: @unchecked Sendable {
     }
 
     private func process(_ file: String, identifier: () throws -> Identifier) throws {
+        // The file type is checked before any read: hashing a FIFO would wait for ever for a writer.
+        if let reason = Image.notARegularFile(file) {
+            report(Outcome(file: file, outcome: "failed", card: nil, detail: reason)); return
+        }
         let hash: String
         do { hash = try SHA256Hasher.hex(ofFile: file) } catch {
             report(Outcome(file: file, outcome: "failed", card: nil, detail: "\(error)")); return

@@ -225,7 +225,9 @@ public final class Image: @unchecked Sendable {
     }
 
     /// Why `path` cannot be read as an image file, or nil for a regular file (stat follows links).
-    static func notARegularFile(_ path: String) -> String? {
+    /// Callers that read the file for another purpose first (hashing) check with it too: reading a
+    /// FIFO blocks for ever and a device such as /dev/zero never ends.
+    public static func notARegularFile(_ path: String) -> String? {
         var st = stat()
         guard stat(path, &st) == 0 else {
             let code = errno
