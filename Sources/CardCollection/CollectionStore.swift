@@ -336,7 +336,21 @@ public final class CollectionStore: Sendable {
 
     // MARK: - Entries
 
+    /// Refuses a quantity outside 1…``Entry/maxQuantity``, naming the row. Every write of a
+    /// quantity (import, CSV import, `add`, review accept) passes here.
+    static func checkQuantity(_ quantity: Int, of e: Entry) throws {
+        guard (1...Entry.maxQuantity).contains(quantity) else {
+            throw CollectionError.invalid("\(e.name) (\(e.setCode.uppercased()) #\(e.collectorNumber)): quantity \(quantity) is not between 1 and "
+                + "\(Entry.maxQuantity); nothing was written")
+        }
+    }
+
+    /// A row's quantity in SQL, read no higher than the bound: a collection written before the
+    /// bound may hold a larger one, and its sums must neither overflow nor hide the other rows.
+    static let boundedQuantity = "MIN(quantity, \(Entry.maxQuantity))"
+
     static func insert(_ e: Entry, _ db: Database) throws -> Int64 {
+        try checkQuantity(e.quantity, of: e)
         try db.execute(sql: """
             INSERT INTO entry (scryfall_id, name, set_code, collector_number, language, rarity, quantity, finish, condition,
                                pool, tags, added_at, source_path, source_hash, batch_id, purchase_price)
@@ -351,7 +365,7 @@ public final class CollectionStore: Sendable {
         let tags: String = r["tags"]
         return Entry(id: r["id"], scryfallID: r["scryfall_id"], name: r["name"], setCode: r["set_code"],
                      collectorNumber: r["collector_number"], language: r["language"], rarity: r["rarity"],
-                     quantity: r["quantity"], finish: Finish(rawValue: r["finish"]) ?? .nonfoil,
+                     quantity: min(r["quantity"], Entry.maxQuantity), finish: Finish(rawValue: r["finish"]) ?? .nonfoil,
                      condition: Condition(rawValue: r["condition"]) ?? .nm, pool: r["pool"],
                      tags: tags.split(separator: ",").map(String.init), addedAt: Dates.date(milliseconds: r["added_at"]),
                      sourcePath: r["source_path"], sourceHash: r["source_hash"], batchID: r["batch_id"],
@@ -393,15 +407,15 @@ public final class CollectionStore: Sendable {
     /// Total number of cards (sum of quantities) in a pool, or everywhere when nil.
     public func cardCount(pool: String? = nil) throws -> Int {
         try read { db in
-            pool == nil ? try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(quantity), 0) FROM entry") ?? 0
-                : try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(quantity), 0) FROM entry WHERE pool = ?", arguments: [pool]) ?? 0
+            pool == nil ? try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(\(Self.boundedQuantity)), 0) FROM entry") ?? 0
+                : try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(\(Self.boundedQuantity)), 0) FROM entry WHERE pool = ?", arguments: [pool]) ?? 0
         }
     }
 
     /// Pools with their card and row counts (the main collection, "", is not a pool).
     public func pools() throws -> [(name: String, cards: Int, entries: Int)] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT pool, SUM(quantity) AS cards, COUNT(*) AS n FROM entry WHERE pool <> '' GROUP BY pool ORDER BY pool")
+            try Row.fetchAll(db, sql: "SELECT pool, SUM(\(Self.boundedQuantity)) AS cards, COUNT(*) AS n FROM entry WHERE pool <> '' GROUP BY pool ORDER BY pool")
                 .map { (name: $0["pool"], cards: $0["cards"], entries: $0["n"]) }
         }
     }
@@ -410,7 +424,7 @@ public final class CollectionStore: Sendable {
     /// condition, language, pool and tags, else inserts one. Returns the row.
     @discardableResult
     public func add(_ entry: Entry) throws -> Entry {
-        guard entry.quantity > 0 else { throw CollectionError.invalid("quantity must be at least 1") }
+        try Self.checkQuantity(entry.quantity, of: entry)
         return try write { db in
             if let row = try Row.fetchOne(db, sql: """
                 SELECT * FROM entry WHERE scryfall_id = ? AND set_code = ? AND collector_number = ? AND language = ? AND finish = ?
@@ -419,6 +433,7 @@ public final class CollectionStore: Sendable {
                 """, arguments: [entry.scryfallID, entry.setCode.lowercased(), entry.collectorNumber, entry.language, entry.finish.rawValue,
                                  entry.condition.rawValue, entry.pool, entry.tags.joined(separator: ",")]) {
                 var existing = Self.entry(row)
+                try Self.checkQuantity(existing.quantity + entry.quantity, of: existing)
                 existing.quantity += entry.quantity
                 try db.execute(sql: "UPDATE entry SET quantity = ? WHERE id = ?", arguments: [existing.quantity, existing.id])
                 return existing
@@ -555,7 +570,7 @@ public final class CollectionStore: Sendable {
                 """) else { return nil }
             let batch = Self.batch(row)
             let entries = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry WHERE batch_id = ?", arguments: [batch.id]) ?? 0
-            let cards = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(quantity), 0) FROM entry WHERE batch_id = ?", arguments: [batch.id]) ?? 0
+            let cards = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(\(Self.boundedQuantity)), 0) FROM entry WHERE batch_id = ?", arguments: [batch.id]) ?? 0
             let reviews = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM review WHERE batch_id = ?", arguments: [batch.id]) ?? 0
             let photos = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM photo WHERE batch_id = ?", arguments: [batch.id]) ?? 0
             try db.execute(sql: "DELETE FROM entry WHERE batch_id = ?", arguments: [batch.id])

@@ -112,6 +112,55 @@ struct CollectionStoreTests {
         #expect(report.cardsRemoved == 2 && report.reviewItemsRemoved == 1 && report.photosForgotten == 1)
     }
 
+    static func holding(_ q: Int) -> Holding {
+        let w = wurm(q)
+        return Holding(scryfallID: w.scryfallID, name: w.name, setCode: w.setCode, collectorNumber: w.collectorNumber, language: "en",
+                       rarity: w.rarity, quantity: q, finish: .nonfoil, condition: .nm, pool: "", tags: [], addedAt: Date(), purchasePrice: nil)
+    }
+
+    @Test("a quantity above the bound is refused by every writer, writing nothing; a merge cannot overflow")
+    func quantityBound() throws {
+        let dir = Temp.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = try CollectionStore(url: dir.appendingPathComponent("c.sqlite"))
+        #expect(throws: CollectionError.self) { try store.add(Self.wurm(Int.max)) }
+        #expect(throws: CollectionError.self) { try store.importHoldings([Self.holding(Int.max), Self.holding(1)], description: "hostile.csv") }
+        #expect(try store.cardCount() == 0 && store.batches().isEmpty, "a refused import writes no row and no batch")
+        try store.add(Self.wurm(Entry.maxQuantity))
+        #expect(throws: CollectionError.self) { try store.add(Self.wurm(1)) }
+        #expect(try store.cardCount() == Entry.maxQuantity)
+        let b = try store.beginBatch(kind: "photos", description: "")
+        #expect(throws: CollectionError.self) {
+            try store.recordPhoto(hash: "h", path: "/h.jpg", cards: [.identified(Self.wurm(Int.max))], batchID: b)
+        }
+        #expect(try store.importedPath(hash: "h") == nil, "the photo is not recorded without its card")
+    }
+
+    @Test("a collection damaged by an overflowing quantity (written before the bound) opens, lists, sums, and undo repairs it")
+    func damagedByOverflow() throws {
+        let dir = Temp.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("c.sqlite")
+        do {
+            let store = try CollectionStore(url: url)
+            try store.add(Self.wurm(2))
+            try store.importHoldings([Self.holding(1), Self.holding(1)], description: "hostile.csv")
+        }
+        // What the unbounded import left: Int.max copies and another row in the same batch.
+        let raw = try DatabaseQueue(path: url.path)
+        try raw.write { db in
+            try db.execute(sql: "UPDATE entry SET quantity = 9223372036854775807 WHERE batch_id IS NOT NULL")
+        }
+        try raw.close()
+        let store = try CollectionStore(url: url)
+        #expect(try store.holdings().map(\.quantity) == [2 + 2 * Entry.maxQuantity], "read no higher than the bound")
+        #expect(try store.cardCount() == 2 + 2 * Entry.maxQuantity)
+        #expect(try store.pools().isEmpty)
+        let undo = try #require(try store.undoLastBatch())
+        #expect(undo.entriesRemoved == 2)
+        #expect(try store.cardCount() == 2 && store.holdings().map(\.quantity) == [2], "the hand-added copies stay")
+    }
+
     @Test("add merges hand-added copies; remove takes hand-added first and refuses to go below zero")
     func addRemove() throws {
         let dir = Temp.directory()
