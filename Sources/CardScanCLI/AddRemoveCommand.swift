@@ -45,7 +45,7 @@ struct AddCommand: ParsableCommand {
     @Flag(help: "Print the entry as JSON.")
     var json = false
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func validate() throws {
         if qty < 1 { throw ValidationError("--qty must be at least 1") }
@@ -98,7 +98,7 @@ struct RemoveCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Remove from this pool instead of the main collection.", valueName: "name"))
     var pool: String?
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func validate() throws { if qty < 1 { throw ValidationError("--qty must be at least 1") } }
 

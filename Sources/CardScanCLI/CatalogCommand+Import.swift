@@ -26,7 +26,7 @@ struct CatalogImportCommand: ParsableCommand {
     @Flag(help: "Print the import report as JSON.")
     var json = false
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
         for file in files where !FileManager.default.isReadableFile(atPath: file) {

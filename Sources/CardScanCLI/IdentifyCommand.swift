@@ -30,7 +30,7 @@ struct IdentifyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the photo with the card outline, text boxes and values drawn on it.", valueName: "out.png"))
     var annotate: String?
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
         let catalog = try CatalogProvider.open(global)
@@ -39,7 +39,8 @@ struct IdentifyCommand: ParsableCommand {
         let (record, reading, match, decoded) = identifier.identify(photo, keepPhoto: annotate != nil)
         if json {
             print(try JSONOutput.string(record))
-        } else {
+        } else if record.status != MatchStatus.error.rawValue {
+            // An error is told once, on stderr (below).
             IdentifyPrinter.print(record, match: match, captureDay: reading?.captureDay)
         }
         if let annotate, let reading, let decoded {
@@ -47,7 +48,8 @@ struct IdentifyCommand: ParsableCommand {
             Terminal.note("wrote \(annotate)")
         }
         if let error = record.error { Terminal.note(error) }
-        if record.status != MatchStatus.identified.rawValue { throw ExitCode(1) }
+        if record.status == MatchStatus.error.rawValue { throw ExitCode(ExitStatus.error) }
+        if record.status != MatchStatus.identified.rawValue { throw ExitCode(ExitStatus.partial) }
     }
 }
 
@@ -72,8 +74,6 @@ enum IdentifyPrinter {
             for (i, c) in r.candidates.prefix(10).enumerated() {
                 Swift.print("  \(i + 1). \(c.name) — \(c.set.uppercased()) #\(c.collector_number)  score \(Int(c.score * 100))%")
             }
-        case "error":
-            Swift.print("error: \(r.error ?? "unknown")")
         default:
             Swift.print("unidentified: read title \"\(r.extracted.title ?? "-")\", set \(r.extracted.set_code ?? "-"), number \(r.extracted.collector_number ?? "-")")
         }

@@ -45,7 +45,7 @@ struct ImportCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Descend into sub-folders.")
     var recursive = false
 
-    @Option(name: .shortAndLong, help: "Photos processed at once (default: number of cores).")
+    @Option(name: .shortAndLong, help: "Photos processed at once (default and maximum: the number of cores).")
     var jobs: Int?
 
     @Flag(help: "Print the summary as one JSON object (with the outcome of every card and photo).")
@@ -54,7 +54,7 @@ struct ImportCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Only print the summary.")
     var quiet = false
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
@@ -78,7 +78,7 @@ struct ImportCommand: ParsableCommand {
         }
         let importer = PhotoImporter(store: store, catalog: catalog, options: options, batch: batch,
                                      printer: json || quiet ? nil : { print($0); fflush(nil) })
-        let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let jobs = Identifier.jobs(self.jobs)
         try importer.run(files: files, jobs: jobs, tessdata: global.tessdata)
         let kept = try CollectionAccess.mapped { try store.finishBatch(batch) }
         let s = importer.summary

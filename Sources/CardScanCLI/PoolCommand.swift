@@ -31,7 +31,7 @@ struct PoolListCommand: ParsableCommand {
     @Flag(help: "Print a JSON array of {name, cards, entries}.")
     var json = false
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
         let pools = try CollectionAccess.mapped { try CollectionAccess.openIfExists(global)?.pools() } ?? []
@@ -65,7 +65,7 @@ struct PoolShowCommand: ParsableCommand {
     @Flag(help: "Print the counts as JSON.")
     var json = false
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
         let entries = try PoolAccess.entries(global, pool: name)
@@ -98,7 +98,7 @@ struct PoolExportCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (default: standard output).", valueName: "file"))
     var output: String?
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
         let entries = try PoolAccess.entries(global, pool: name)

@@ -37,7 +37,7 @@ struct ReviewListCommand: ParsableCommand {
     @Flag(help: "Print a JSON array of items.")
     var json = false
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
         let items = try CollectionAccess.mapped { try CollectionAccess.openIfExists(global)?.reviewItems(all: all) } ?? []
@@ -80,7 +80,7 @@ struct ReviewAcceptCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Which candidate, counting from 1.", valueName: "N"))
     var choice = 1
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
         let store = try CollectionAccess.open(global)
@@ -117,7 +117,7 @@ struct ReviewSetCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Language of the printing (default: the import's --lang, else English).", valueName: "L"))
     var lang: String?
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func validate() throws { _ = try CollectionAccess.language(lang) }
 
@@ -147,7 +147,7 @@ struct ReviewRejectCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Review item number.", valueName: "id"))
     var id: Int64
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
         let store = try CollectionAccess.open(global)

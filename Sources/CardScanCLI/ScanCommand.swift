@@ -34,16 +34,16 @@ struct ScanCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Descend into sub-folders.")
     var recursive = false
 
-    @Option(name: .shortAndLong, help: "Photos processed at once (default: number of cores).")
+    @Option(name: .shortAndLong, help: "Photos processed at once (default and maximum: the number of cores).")
     var jobs: Int?
 
-    @Flag(help: "JSON Lines output (one object per photo).")
+    @Flag(help: "JSON Lines output (one object per card found; a photo of several cards gives several).")
     var json = false
 
     @Flag(help: "CSV output: file,status,name,set,collector_number,lang,confidence.")
     var csv = false
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func validate() throws {
         if json && csv { throw ValidationError("--json and --csv cannot be used together") }
@@ -56,7 +56,7 @@ struct ScanCommand: ParsableCommand {
         guard !files.isEmpty else { throw CLIError("no image files found in \(paths.joined(separator: ", "))") }
         let catalog = try CatalogProvider.open(global)
         let output = ScanOutput(format: json ? .json : csv ? .csv : .text, total: files.count)
-        let runner = ParallelScan(files: files, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let runner = ParallelScan(files: files, jobs: Identifier.jobs(jobs))
         try runner.run(makeWorker: { try Identifier(catalog: catalog, tessdata: global.tessdata) }) { records in
             output.emit(records)
         }

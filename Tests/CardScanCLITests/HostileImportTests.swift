@@ -22,4 +22,87 @@ struct HostileImportTests {
         #expect(fifo.count == 1 && fifo.first?.contains("FIFO") == true, "\(r.out)")
         #expect(zero.count == 1 && zero.first?.contains("device") == true, "\(r.out)")
     }
+
+    @Test("exit statuses: --version 0, bare cardscan 64 (help on stderr), a usage error 64, a missing photo 2 told once on stderr")
+    func exitStatuses() throws {
+        let dir = try HostileCLI.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = ["CARDSCAN_HOME": dir.appendingPathComponent(".home").path]
+        let version = try HostileCLI.run(["--version"], environment: env, timeout: 30)
+        #expect(version.status == 0 && version.outLines.count == 1 && version.out.first?.isNumber == true, "\(version)")
+        let bare = try HostileCLI.run([], environment: env, timeout: 30)
+        #expect(bare.status == 64 && bare.out.isEmpty && bare.err.contains("USAGE: cardscan"), "\(bare.status) \(bare.out)")
+        let usage = try HostileCLI.run(["scan", "--jobs", "0", "x.jpg"], environment: env, timeout: 30)
+        #expect(usage.status == 64, "\(usage)")
+        let missing = dir.appendingPathComponent("missing.jpg").path
+        let identify = try HostileCLI.run(["identify", missing], environment: env, timeout: 60)
+        #expect(identify.status == 2, "an error is not 'not identified': \(identify.status)")
+        #expect(identify.out.isEmpty, "the error is told once, on stderr: \(identify.out)")
+        #expect(identify.errLines.filter { $0.contains(missing) }.count == 1, "\(identify.err)")
+        let json = try HostileCLI.run(["identify", missing, "--json"], environment: env, timeout: 60)
+        #expect(json.status == 2 && json.outLines.count == 1 && json.out.contains("\"error\""), "\(json)")
+        let scan = try HostileCLI.run(["scan", missing], environment: env, timeout: 60)
+        #expect(scan.status == 2, "nothing to scan is an error: \(scan)")
+        let collection = try HostileCLI.run(["collection", "list", "--data-dir", "/dev/null/x"], environment: env, timeout: 30)
+        #expect(collection.status == 0 || collection.status == 2, "\(collection)")
+    }
+
+    @Test("--help shows the global options once (on cardscan --help), not on every command; scan --help says one JSON object per card")
+    func helpConventions() throws {
+        let root = try HostileCLI.run(["--help"], timeout: 30)
+        #expect(root.out.contains("--data-dir") && root.out.contains("Exit status"), "\(root.out)")
+        for command in [["scan"], ["identify"], ["import"], ["collection", "list"], ["catalog", "search"]] {
+            let r = try HostileCLI.run(command + ["--help"], timeout: 30)
+            #expect(r.status == 0 && !r.out.contains("--data-dir") && !r.out.contains("--tessdata"), "\(command): \(r.out)")
+        }
+        let scan = try HostileCLI.run(["scan", "--help"], timeout: 30)
+        #expect(scan.out.contains("one object per card"), "\(scan.out)")
+        #expect(!scan.out.contains("one object per photo"))
+    }
+
+    @Test("scan --jobs 64 on this machine is lowered to the cores, saying so, and gives the same records as --jobs 2")
+    func jobsCapped() throws {
+        let dir = try HostileCLI.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let synthetic = CLI.root.appendingPathComponent("Fixtures/synthetic")
+        for name in ["broodhunter_wurm_flat.png", "counterspell_flat.png", "gurmag_drowner_flat.png"] {
+            try FileManager.default.copyItem(at: synthetic.appendingPathComponent(name), to: dir.appendingPathComponent(name))
+        }
+        let env = ["CARDSCAN_HOME": dir.appendingPathComponent(".home").path]
+        func records(_ r: HostileCLI.Run) -> [String] {
+            r.outLines.compactMap { line -> String? in
+                guard let o = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+                let card = o["card"] as? [String: Any]
+                return "\((o["file"] as? String ?? "").split(separator: "/").last ?? "") \(o["status"] ?? "") \(card?["set"] ?? "-") \(card?["collector_number"] ?? "-")"
+            }.sorted()
+        }
+        let many = try HostileCLI.run(["scan", dir.path, "--json", "--jobs", "64"], environment: env, timeout: 300)
+        let two = try HostileCLI.run(["scan", dir.path, "--json", "--jobs", "2"], environment: env, timeout: 300)
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        #expect(many.status == two.status)
+        #expect(many.errLines.contains { $0.contains("--jobs 64 lowered to \(cores)") }, "\(many.err)")
+        #expect(records(many) == records(two) && records(many).count == 3, "\(records(many)) vs \(records(two))")
+        #expect(!many.out.contains("\"error\""), "no photo fails from overload")
+    }
+
+    @Test("add --qty 9223372036854775807 is refused in one line and writes nothing; the collection stays usable")
+    func hugeQuantity() throws {
+        let dir = try HostileCLI.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = ["CARDSCAN_HOME": dir.appendingPathComponent(".home").path]
+        #expect(try HostileCLI.run(["add", "bfz", "171"], environment: env, timeout: 60).status == 0)
+        let huge = try HostileCLI.run(["add", "bfz", "171", "--qty", "9223372036854775807"], environment: env, timeout: 60)
+        #expect(huge.status == 2, "\(huge)")
+        let lines = huge.errLines.filter { !$0.contains("sample catalog") }
+        #expect(lines.count == 1 && lines.first?.contains("1000000") == true, "\(huge.err)")
+        let csv = dir.appendingPathComponent("hostile.csv")
+        try Data("Count,Name,Edition,Collector Number\n9223372036854775807,Broodhunter Wurm,bfz,171\n1,Broodhunter Wurm,bfz,171\n".utf8).write(to: csv)
+        let imported = try HostileCLI.run(["collection", "import", csv.path, "--format", "moxfield"], environment: env, timeout: 60)
+        #expect(imported.status != 0 && imported.status != 1, "a refused file is an error: \(imported)")
+        let list = try HostileCLI.run(["collection", "list", "--json"], environment: env, timeout: 60)
+        let rows = try JSONSerialization.jsonObject(with: Data(list.out.utf8)) as? [[String: Any]]
+        #expect(list.status == 0 && rows?.map { $0["quantity"] as? Int } == [1], "\(list)")
+        let export = try HostileCLI.run(["collection", "export", "--format", "moxfield"], environment: env, timeout: 60)
+        #expect(export.status == 0, "\(export)")
+    }
 }
