@@ -118,11 +118,11 @@ public struct CatalogImporter: Sendable {
         removeAbandonedCopies(in: catalogURL.deletingLastPathComponent(), prefix: copyPrefix(catalogURL))
     }
 
-    /// An exclusive `flock` on `.<catalog>.lock` beside the catalog, held by an import for its whole run.
+    /// An exclusive `flock` on `<catalog>.lock` (as the collection's) beside the catalog, held by an import for its whole run.
     struct ImportLock {
         let fd: Int32
         init(catalogURL: URL) {
-            let path = catalogURL.deletingLastPathComponent().appendingPathComponent(".\(catalogURL.lastPathComponent).lock").path
+            let path = catalogURL.deletingLastPathComponent().appendingPathComponent("\(catalogURL.lastPathComponent).lock").path
             fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
         }
         /// Takes the lock (waiting for it when `wait`); true when held. Without a lock file (a
