@@ -300,6 +300,11 @@ public final class CollectionStore: Sendable {
     public func recordPhoto(hash: String, path: String, cards: [PhotoCard], batchID: Int64) throws -> [PhotoOutcome] {
         precondition(!cards.isEmpty, "a photo is recorded with at least one card")
         return try write { db in
+            // `cardscan undo` in another process may have removed this import's batch meanwhile.
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM batch WHERE id = ?)", arguments: [batchID]) == true else {
+                throw CollectionError.invalid("\(path): not recorded: this import's batch \(batchID) was undone (`cardscan undo`) while it ran, "
+                    + "with the photos it had recorded; run the import again to add them")
+            }
             if let previous = try String.fetchOne(db, sql: "SELECT path FROM photo WHERE hash = ?", arguments: [hash]) {
                 return [.alreadyImported(path: previous)]
             }

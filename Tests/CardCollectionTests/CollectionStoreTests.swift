@@ -136,6 +136,22 @@ struct CollectionStoreTests {
         #expect(try store.importedPath(hash: "h") == nil, "the photo is not recorded without its card")
     }
 
+    @Test("undo of an import's batch while it runs: its next photo is refused saying so, not as a damaged file 'left untouched'")
+    func undoDuringImport() throws {
+        let dir = Temp.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = try CollectionStore(url: dir.appendingPathComponent("c.sqlite"))
+        let batch = try store.beginBatch(kind: "photos", description: "import box/")
+        _ = try store.recordIdentified(hash: "a", path: "/box/a.jpg", entry: Self.wurm(), batchID: batch)
+        #expect(try store.undoLastBatch()?.photosForgotten == 1)
+        let error = #expect(throws: CollectionError.self) {
+            try store.recordIdentified(hash: "b", path: "/box/b.jpg", entry: Self.wurm(), batchID: batch)
+        }
+        #expect(error?.description.contains("was undone") == true && error?.description.contains("left untouched") == false,
+                "\(String(describing: error))")
+        #expect(try store.cardCount() == 0 && store.importedPath(hash: "b") == nil)
+    }
+
     @Test("a collection damaged by an overflowing quantity (written before the bound) opens, lists, sums, and undo repairs it")
     func damagedByOverflow() throws {
         let dir = Temp.directory()
