@@ -105,4 +105,17 @@ struct HostileImportTests {
         let export = try HostileCLI.run(["collection", "export", "--format", "moxfield"], environment: env, timeout: 60)
         #expect(export.status == 0, "\(export)")
     }
+
+    @Test("CARDSCAN_HOME naming a file: one line naming it, exit 2, for reading and writing commands")
+    func homeIsAFile() throws {
+        let dir = try HostileCLI.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("not-a-folder")
+        try Data("x".utf8).write(to: file)
+        for args in [["collection", "list"], ["add", "bfz", "171"], ["catalog", "import", "Fixtures/catalog/sample-cards.json"]] {
+            let r = try HostileCLI.run(args, environment: ["CARDSCAN_HOME": file.path], timeout: 60)
+            #expect(r.status == 2 && r.errLines.count == 1 && r.err.contains(file.path) && r.err.contains("CARDSCAN_HOME"), "\(args): \(r)")
+        }
+        #expect(try Data(contentsOf: file) == Data("x".utf8))
+    }
 }
