@@ -36,7 +36,7 @@ public struct CardScanCommand: AsyncParsableCommand {
     /// Bare `cardscan`: the help on standard error and the usage status (a script that forgot the
     /// subcommand must not see success).
     public func run() async throws {
-        Terminal.note(Self.helpMessage())
+        FileHandle.standardError.write(Data((Self.helpMessage() + "\n").utf8))
         throw ExitCode(ExitStatus.usage)
     }
 }

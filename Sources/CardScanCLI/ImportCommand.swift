@@ -65,7 +65,7 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let (files, missing) = PhotoFiles.expand(paths, recursive: recursive)
-        for path in missing { Terminal.note("\(path): no such file or folder") }
+        for path in missing { Terminal.note("\(path): \(PhotoFiles.whyMissing(path))") }
         guard !files.isEmpty else { throw CLIError("no image files found in \(paths.joined(separator: ", "))") }
         let store = try CollectionAccess.open(global)
         let global = self.global
@@ -157,11 +157,12 @@ final class PhotoImporter: @unchecked Sendable {
         state.photos.append(o)
         lock.unlock()
         guard let printer else { return }
+        let file = Terminal.shown(o.file)
         switch o.outcome {
-        case "added": printer("\(o.file): added \(o.card ?? "")")
-        case "review": printer("\(o.file): to review (\(o.detail ?? ""))")
-        case "failed": printer("\(o.file): failed: \(o.detail ?? "")")
-        default: printer("\(o.file): skipped (\(o.detail ?? "already imported"))")
+        case "added": printer("\(file): added \(o.card ?? "")")
+        case "review": printer("\(file): to review (\(o.detail ?? ""))")
+        case "failed": printer("\(file): failed: \(o.detail ?? "")")
+        default: printer("\(file): skipped (\(o.detail ?? "already imported"))")
         }
     }
 

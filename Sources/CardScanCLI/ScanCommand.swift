@@ -52,7 +52,7 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         let (files, missing) = PhotoFiles.expand(paths, recursive: recursive)
-        for path in missing { Terminal.note("\(path): no such file or folder") }
+        for path in missing { Terminal.note("\(path): \(PhotoFiles.whyMissing(path))") }
         guard !files.isEmpty else { throw CLIError("no image files found in \(paths.joined(separator: ", "))") }
         let catalog = try CatalogProvider.open(global)
         let output = ScanOutput(format: json ? .json : csv ? .csv : .text, total: files.count)
@@ -170,7 +170,7 @@ final class ScanOutput: @unchecked Sendable {
         case .text:
             let what = r.card.map { "\($0.name) — \($0.set.uppercased()) #\($0.collector_number)" }
                 ?? (r.status == "ambiguous" ? Self.ambiguity(r) : r.status)
-            print("\(r.file): \(what)\(r.card != nil ? String(format: "  %.0f%%", r.confidence * 100) : "")")
+            print("\(Terminal.shown(r.file)): \(what)\(r.card != nil ? String(format: "  %.0f%%", r.confidence * 100) : "")")
         }
     }
 

@@ -118,4 +118,26 @@ struct HostileImportTests {
         }
         #expect(try Data(contentsOf: file) == Data("x".utf8))
     }
+
+    @Test("a file name that is not UTF-8 is said to be so (not 'no such file'); a newline in a name cannot forge an output line")
+    func hostileNames() throws {
+        let dir = try HostileCLI.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let png = try Data(contentsOf: CLI.root.appendingPathComponent("Fixtures/synthetic/counterspell_flat.png"))
+        // Latin-1 "Schön.png": the byte 0xF6 is not UTF-8, so the name is written through the C API.
+        let raw: [UInt8] = Array(dir.path.utf8) + Array("/Sch".utf8) + [0xF6] + Array("n.png".utf8) + [0]
+        let fd = raw.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+        #expect(fd >= 0)
+        _ = png.withUnsafeBytes { write(fd, $0.baseAddress, png.count) }
+        close(fd)
+        try png.write(to: dir.appendingPathComponent("forged\nx.png: Lightning Bolt — LEA #161  99%.png"))
+        let env = ["CARDSCAN_HOME": dir.appendingPathComponent(".home").path]
+        let r = try HostileCLI.run(["scan", dir.path, "--jobs", "2"], environment: env, timeout: 300)
+        #expect(r.outLines.count == 2, "one line per photo: \(r.outLines)")
+        #expect(r.outLines.allSatisfy { $0.hasPrefix(dir.path + "/") }, "a name's newline is escaped: \(r.out)")
+        #expect(r.outLines.contains { $0.hasPrefix(dir.path + "/forged\\n") }, "\(r.out)")
+        #expect(r.err.contains("not valid UTF-8") && !r.err.contains("no such file"), "\(r.err)")
+        let given = try HostileCLI.run(["scan", String(decoding: raw.dropLast(), as: UTF8.self)], environment: env, timeout: 60)
+        #expect(given.status == 2 && given.err.contains("not valid UTF-8"), "\(given)")
+    }
 }
