@@ -450,19 +450,23 @@ public final class CollectionStore: Sendable {
         }
     }
 
-    /// Removes `quantity` copies of a printing (any language and finish) from a pool, taking
-    /// hand-added rows first, then the most recently added. Removes nothing and throws when
-    /// fewer copies are held. Returns the rows touched (with their new quantity, 0 = deleted).
+    /// Removes `quantity` copies of a printing from a pool (of the given finish, condition and
+    /// language; any when nil), taking hand-added rows first, then the most recently added.
+    /// Removes nothing and throws when fewer copies are held. Returns the rows touched (with their
+    /// new quantity, 0 = deleted).
     @discardableResult
-    public func remove(set: String, number: String, quantity: Int, pool: String = "") throws -> [Entry] {
+    public func remove(set: String, number: String, quantity: Int, pool: String = "",
+                       finish: Finish? = nil, condition: Condition? = nil, language: String? = nil) throws -> [Entry] {
         guard quantity > 0 else { throw CollectionError.invalid("quantity must be at least 1") }
         return try write { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT * FROM entry WHERE set_code = ? AND (collector_number = ? OR ltrim(collector_number, '0') = ltrim(?, '0')) AND pool = ?
+                    AND (?5 IS NULL OR finish = ?5) AND (?6 IS NULL OR condition = ?6) AND (?7 IS NULL OR language = ?7)
                 ORDER BY (source_hash IS NULL) DESC, added_at DESC, id DESC
-                """, arguments: [set.lowercased(), number, number, pool]).map(Self.entry)
+                """, arguments: [set.lowercased(), number, number, pool, finish?.rawValue, condition?.rawValue, language]).map(Self.entry)
             let held = rows.reduce(0) { $0 + $1.quantity }
-            let place = pool.isEmpty ? "the collection" : "pool \"\(pool)\""
+            let kind = [finish?.rawValue, condition?.rawValue, language].compactMap { $0 }.joined(separator: " ")
+            let place = (kind.isEmpty ? "" : "\(kind) copies in ") + (pool.isEmpty ? "the collection" : "pool \"\(pool)\"")
             guard held >= quantity else {
                 throw CollectionError.notFound(held == 0 ? "\(set.lowercased()) \(number): not in \(place)"
                     : "\(set.lowercased()) \(number): only \(held) cop\(held == 1 ? "y" : "ies") in \(place), cannot remove \(quantity)")

@@ -177,6 +177,23 @@ struct CollectionStoreTests {
         #expect(try store.cardCount() == 2 && store.holdings().map(\.quantity) == [2], "the hand-added copies stay")
     }
 
+    @Test("remove can be limited to a finish, condition and language; other copies stay")
+    func removeByKind() throws {
+        let dir = Temp.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = try CollectionStore(url: dir.appendingPathComponent("c.sqlite"))
+        try store.add(Self.wurm(2))
+        var foil = Self.wurm(1)
+        foil.finish = .foil; foil.condition = .lp; foil.language = "ja"
+        try store.add(foil)
+        #expect(throws: CollectionError.self) { try store.remove(set: "bfz", number: "171", quantity: 2, finish: .foil) }
+        let touched = try store.remove(set: "bfz", number: "171", quantity: 1, finish: .foil, condition: .lp, language: "ja")
+        #expect(touched.count == 1 && touched[0].finish == .foil && touched[0].quantity == 0)
+        #expect(try store.entries().map(\.finish) == [.nonfoil] && store.cardCount() == 2, "the non-foil copies stay")
+        #expect(throws: CollectionError.self) { try store.remove(set: "bfz", number: "171", quantity: 1, condition: .dmg) }
+        #expect(try store.cardCount() == 2)
+    }
+
     @Test("add merges hand-added copies; remove takes hand-added first and refuses to go below zero")
     func addRemove() throws {
         let dir = Temp.directory()

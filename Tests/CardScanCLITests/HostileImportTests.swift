@@ -140,4 +140,28 @@ struct HostileImportTests {
         let given = try HostileCLI.run(["scan", String(decoding: raw.dropLast(), as: UTF8.self)], environment: env, timeout: 60)
         #expect(given.status == 2 && given.err.contains("not valid UTF-8"), "\(given)")
     }
+
+    @Test("review reject 2 3 99 resolves each item it can, tells the missing one in one line, exit 1; review accept takes several")
+    func bulkReview() throws {
+        let dir = try HostileCLI.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let photos = dir.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
+        let counterspell = try Data(contentsOf: CLI.root.appendingPathComponent("Fixtures/synthetic/counterspell_flat.png"))
+        for i in 1...4 { try (counterspell + Data("copy-\(i)".utf8)).write(to: photos.appendingPathComponent("counter-\(i).png")) }
+        let home = dir.appendingPathComponent(".home")
+        let env = ["CARDSCAN_HOME": home.path]
+        let imported = try HostileCLI.run(["import", photos.path, "--jobs", "2"], environment: env, timeout: 300)
+        #expect(imported.err.contains("4 to review"), "\(imported.err)")
+        let reject = try HostileCLI.run(["review", "reject", "1", "2", "99"], environment: env, timeout: 60)
+        #expect(reject.status == 1, "\(reject)")
+        #expect(reject.outLines.filter { $0.hasPrefix("rejected review item") }.count == 2, "\(reject.out)")
+        #expect(reject.errLines.count == 1 && reject.err.contains("review item 99"), "\(reject.err)")
+        let accept = try HostileCLI.run(["review", "accept", "3", "4"], environment: env, timeout: 60)
+        #expect(accept.status == 0 && accept.outLines.filter { $0.hasPrefix("added Counterspell") }.count == 2, "\(accept)")
+        let pending = try HostileCLI.run(["review"], environment: env, timeout: 60)
+        #expect(pending.out.contains("nothing to review"), "\(pending.out)")
+        let removed = try HostileCLI.run(["remove", "lea", "54", "--foil"], environment: env, timeout: 60)
+        #expect(removed.status == 2 && removed.err.contains("foil"), "only foil copies are looked at: \(removed)")
+    }
 }
