@@ -425,6 +425,38 @@ public final class CollectionStore: Sendable {
         }
     }
 
+    /// Renames a pool: its entries, and the pending review items that would go to it. `new` = ""
+    /// moves its cards into the main collection. Throws when the pool holds nothing or `new` is
+    /// another pool already (pools are not merged by a rename). Returns the entries moved.
+    @discardableResult
+    public func renamePool(_ old: String, to new: String) throws -> Int {
+        guard !old.isEmpty else { throw CollectionError.invalid("the main collection is not a pool; name a pool to rename") }
+        return try write { db in
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry WHERE pool = ?", arguments: [old]) ?? 0
+            guard count > 0 else { throw CollectionError.notFound("no pool \"\(old)\"") }
+            if !new.isEmpty, try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM entry WHERE pool = ?)", arguments: [new]) == true {
+                throw CollectionError.invalid("pool \"\(new)\" already exists; pick another name (a rename never merges pools)")
+            }
+            try db.execute(sql: "UPDATE entry SET pool = ? WHERE pool = ?", arguments: [new, old])
+            try db.execute(sql: "UPDATE review SET pool = ? WHERE pool = ? AND state = 'pending'", arguments: [new, old])
+            return count
+        }
+    }
+
+    /// Deletes a pool's entries (its cards leave the collection). Returns the entries and cards removed.
+    @discardableResult
+    public func deletePool(_ name: String) throws -> (entries: Int, cards: Int) {
+        guard !name.isEmpty else { throw CollectionError.invalid("the main collection is not a pool") }
+        return try write { db in
+            let entries = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry WHERE pool = ?", arguments: [name]) ?? 0
+            guard entries > 0 else { throw CollectionError.notFound("no pool \"\(name)\"") }
+            let cards = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(\(Self.boundedQuantity)), 0) FROM entry WHERE pool = ?", arguments: [name]) ?? 0
+            try db.execute(sql: "UPDATE review SET entry_id = NULL WHERE entry_id IN (SELECT id FROM entry WHERE pool = ?)", arguments: [name])
+            try db.execute(sql: "DELETE FROM entry WHERE pool = ?", arguments: [name])
+            return (entries, cards)
+        }
+    }
+
     /// Adds copies by hand: merges into a hand-added row with the same printing, finish,
     /// condition, language, pool and tags, else inserts one. Returns the row.
     @discardableResult

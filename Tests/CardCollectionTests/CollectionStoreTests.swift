@@ -194,6 +194,25 @@ struct CollectionStoreTests {
         #expect(try store.cardCount() == 2)
     }
 
+    @Test("a pool is renamed (never merged into another), moved into the collection with \"\", or deleted")
+    func poolRenameDelete() throws {
+        let dir = Temp.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = try CollectionStore(url: dir.appendingPathComponent("c.sqlite"))
+        try store.add(Self.wurm(2, pool: "sealed"))
+        try store.add(Self.wurm(1, pool: "cube"))
+        try store.add(Self.wurm(5))
+        #expect(throws: CollectionError.self) { try store.renamePool("sealed", to: "cube") }
+        #expect(throws: CollectionError.self) { try store.renamePool("nothing", to: "x") }
+        #expect(try store.renamePool("sealed", to: "MOM sealed") == 1)
+        #expect(try store.pools().map(\.name) == ["MOM sealed", "cube"])
+        #expect(try store.renamePool("cube", to: "") == 1)
+        #expect(try store.cardCount(pool: "") == 6)
+        #expect(try store.deletePool("MOM sealed").cards == 2)
+        #expect(try store.pools().isEmpty && store.cardCount() == 6)
+        #expect(throws: CollectionError.self) { try store.deletePool("MOM sealed") }
+    }
+
     @Test("add merges hand-added copies; remove takes hand-added first and refuses to go below zero")
     func addRemove() throws {
         let dir = Temp.directory()

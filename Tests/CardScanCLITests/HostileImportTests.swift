@@ -164,4 +164,22 @@ struct HostileImportTests {
         let removed = try HostileCLI.run(["remove", "lea", "54", "--foil"], environment: env, timeout: 60)
         #expect(removed.status == 2 && removed.err.contains("foil"), "only foil copies are looked at: \(removed)")
     }
+
+    @Test("pool rename and delete through the CLI: delete asks for --yes and names the count; a rename never merges")
+    func poolRenameDelete() throws {
+        let dir = try HostileCLI.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = ["CARDSCAN_HOME": dir.appendingPathComponent(".home").path]
+        #expect(try HostileCLI.run(["add", "bfz", "171", "--qty", "3", "--pool", "sealed"], environment: env, timeout: 60).status == 0)
+        #expect(try HostileCLI.run(["add", "bfz", "171", "--pool", "cube"], environment: env, timeout: 60).status == 0)
+        let merge = try HostileCLI.run(["pool", "rename", "sealed", "cube"], environment: env, timeout: 60)
+        #expect(merge.status == 2 && merge.errLines.count == 1 && merge.err.contains("already exists"), "\(merge)")
+        #expect(try HostileCLI.run(["pool", "rename", "sealed", "MOM sealed"], environment: env, timeout: 60).status == 0)
+        let unsure = try HostileCLI.run(["pool", "delete", "MOM sealed"], environment: env, timeout: 60)
+        #expect(unsure.status == 2 && unsure.err.contains("3 cards") && unsure.err.contains("--yes"), "\(unsure)")
+        let deleted = try HostileCLI.run(["pool", "delete", "MOM sealed", "--yes"], environment: env, timeout: 60)
+        #expect(deleted.status == 0 && deleted.out.contains("3 cards"), "\(deleted)")
+        let list = try HostileCLI.run(["pool", "list", "--json"], environment: env, timeout: 60)
+        #expect(list.out.contains("\"cube\"") && !list.out.contains("sealed"), "\(list.out)")
+    }
 }
