@@ -278,6 +278,17 @@ public final class CollectionStore: Sendable {
         try read { db in try String.fetchOne(db, sql: "SELECT path FROM photo WHERE hash = ?", arguments: [hash]) }
     }
 
+    /// Moves the cards of an imported photo (its entries and pending review items) into `pool`
+    /// (`import --pool` of photos imported before). Returns the entries moved (0 when all were there).
+    @discardableResult
+    public func movePhoto(hash: String, toPool pool: String) throws -> Int {
+        try write { db in
+            try db.execute(sql: "UPDATE review SET pool = ? WHERE source_hash = ? AND state = 'pending' AND pool <> ?", arguments: [pool, hash, pool])
+            try db.execute(sql: "UPDATE entry SET pool = ? WHERE source_hash = ? AND pool <> ?", arguments: [pool, hash, pool])
+            return db.changesCount
+        }
+    }
+
     /// Records an identified photo and its entry in one transaction.
     public func recordIdentified(hash: String, path: String, entry: Entry, batchID: Int64) throws -> PhotoOutcome {
         try recordPhoto(hash: hash, path: path, cards: [.identified(entry)], batchID: batchID)[0]

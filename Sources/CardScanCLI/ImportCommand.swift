@@ -16,7 +16,8 @@ struct ImportCommand: ParsableCommand {
         (`cardscan review`); unreadable files are counted as failed and retried next time. A photo \
         of several cards (a binder page, a row on a table) gives one result per card found. \
         Photos are recognised by the SHA-256 of their bytes: importing the same folder again, or a \
-        renamed or moved copy of a photo, adds nothing. Each photo (with all its cards) is recorded \
+        renamed or moved copy of a photo, adds nothing (with --pool, the cards of photos imported \
+        before are moved into the pool). Each photo (with all its cards) is recorded \
         in its own transaction, so an interrupted import (Ctrl-C, kill -9, power cut) is resumed by running the \
         same command again. Each run is one batch: `cardscan undo` reverts the last one.
         Examples:
@@ -86,7 +87,8 @@ struct ImportCommand: ParsableCommand {
             print(try JSONOutput.string(s))
         } else {
             Terminal.note("imported \(files.count) photo\(files.count == 1 ? "" : "s") into \(CollectionAccess.place(options.pool))\(kept ? " (batch \(batch))" : ""): "
-                + "\(s.added) added, \(s.review) to review, \(s.failed) failed, \(s.skipped) skipped as already imported")
+                + "\(s.added) added, \(s.review) to review, \(s.failed) failed, \(s.skipped) skipped as already imported"
+                + (s.moved > 0 ? ", \(s.moved) imported before moved to the pool" : ""))
             if s.review > 0 { Terminal.note("see the photos to review with `cardscan review`") }
         }
         if s.failed > 0 || !missing.isEmpty { throw ExitCode(1) }
@@ -104,14 +106,14 @@ final class PhotoImporter: @unchecked Sendable {
 
     struct Outcome: Encodable {
         let file: String
-        let outcome: String // added, review, failed, skipped
+        let outcome: String // added, review, failed, skipped, moved (to --pool, imported before)
         let card: String?
         let detail: String?
     }
 
     struct Summary: Encodable {
         var batch: Int64
-        var added = 0, review = 0, failed = 0, skipped = 0
+        var added = 0, review = 0, failed = 0, skipped = 0, moved = 0
         var photos: [Outcome] = []
     }
 
@@ -152,6 +154,7 @@ final class PhotoImporter: @unchecked Sendable {
         case "added": state.added += 1
         case "review": state.review += 1
         case "failed": state.failed += 1
+        case "moved": state.moved += 1
         default: state.skipped += 1
         }
         state.photos.append(o)
@@ -162,6 +165,7 @@ final class PhotoImporter: @unchecked Sendable {
         case "added": printer("\(file): added \(o.card ?? "")")
         case "review": printer("\(file): to review (\(o.detail ?? ""))")
         case "failed": printer("\(file): failed: \(o.detail ?? "")")
+        case "moved": printer("\(file): \(o.detail ?? "moved")")
         default: printer("\(file): skipped (\(o.detail ?? "already imported"))")
         }
     }
@@ -187,7 +191,13 @@ final class PhotoImporter: @unchecked Sendable {
             report(Outcome(file: file, outcome: "skipped", card: nil, detail: "same photo as \(first)")); return
         }
         if let previous = try store.importedPath(hash: hash) {
-            report(Outcome(file: file, outcome: "skipped", card: nil, detail: previous == file ? "already imported" : "already imported as \(previous)"))
+            let known = previous == file ? "already imported" : "already imported as \(previous)"
+            // With --pool, a photo imported before has its cards moved into the pool.
+            if !options.pool.isEmpty, try CollectionAccess.mapped({ try store.movePhoto(hash: hash, toPool: options.pool) }) > 0 {
+                report(Outcome(file: file, outcome: "moved", card: nil, detail: "\(known); its cards moved to pool \"\(options.pool)\""))
+                return
+            }
+            report(Outcome(file: file, outcome: "skipped", card: nil, detail: known))
             return
         }
         let found = try identifier().identifyEach(file)

@@ -182,4 +182,23 @@ struct HostileImportTests {
         let list = try HostileCLI.run(["pool", "list", "--json"], environment: env, timeout: 60)
         #expect(list.out.contains("\"cube\"") && !list.out.contains("sealed"), "\(list.out)")
     }
+
+    @Test("import --pool of photos imported before moves their cards into the pool (no OCR again); without --pool they are skipped")
+    func importPoolOfImported() throws {
+        let dir = try HostileCLI.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = ["CARDSCAN_HOME": dir.appendingPathComponent(".home").path]
+        let photo = CLI.root.appendingPathComponent("Fixtures/synthetic/broodhunter_wurm_flat.png").path
+        let first = try HostileCLI.run(["import", photo], environment: env, timeout: 120)
+        #expect(first.status == 0 && first.err.contains("1 added"), "\(first)")
+        let again = try HostileCLI.run(["import", photo], environment: env, timeout: 60)
+        #expect(again.err.contains("1 skipped") && !again.err.contains("moved"), "\(again.err)")
+        let pooled = try HostileCLI.run(["import", photo, "--pool", "box"], environment: env, timeout: 60)
+        #expect(pooled.status == 0 && pooled.out.contains("moved to pool \"box\""), "\(pooled)")
+        let list = try HostileCLI.run(["pool", "list", "--json"], environment: env, timeout: 60)
+        let pools = try JSONSerialization.jsonObject(with: Data(list.out.utf8)) as? [[String: Any]]
+        #expect(pools?.first?["name"] as? String == "box" && pools?.first?["cards"] as? Int == 1, "\(list.out)")
+        let main = try HostileCLI.run(["collection", "list", "--json"], environment: env, timeout: 60)
+        #expect((try JSONSerialization.jsonObject(with: Data(main.out.utf8)) as? [Any])?.isEmpty == true, "\(main.out)")
+    }
 }
