@@ -44,7 +44,7 @@ struct IdentifyCommand: ParsableCommand {
             IdentifyPrinter.print(record, match: match, captureDay: reading?.captureDay)
         }
         if let annotate, let reading, let decoded {
-            try Annotator.write(reading, on: decoded, to: annotate)
+            try Annotator.write(reading, on: decoded, verdict: IdentifyPrinter.verdict(record), to: annotate)
             Terminal.note("wrote \(annotate)")
         }
         if let error = record.error { Terminal.note(error) }
@@ -55,6 +55,16 @@ struct IdentifyCommand: ParsableCommand {
 
 /// Human-readable identification.
 enum IdentifyPrinter {
+    /// One line for the annotated image: `identified: Name — SET #N (93%)`, `ambiguous: 4
+    /// printings fit`, `unidentified`.
+    static func verdict(_ r: ScanRecord) -> String {
+        if let c = r.card, r.status == "identified" {
+            return "identified: \(c.name) - \(c.set.uppercased()) #\(c.collector_number) (\(Int(r.confidence * 100))%)"
+        }
+        if r.status == "ambiguous" { return "ambiguous: \(r.candidates.count) printing\(r.candidates.count == 1 ? "" : "s") fit" }
+        return r.status
+    }
+
     /// `captureDay`: when the photo was taken (EXIF), told when it ruled printings out.
     static func print(_ r: ScanRecord, match: MatchResult?, captureDay: String? = nil) {
         switch r.status {

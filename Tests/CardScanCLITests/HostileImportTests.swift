@@ -1,3 +1,4 @@
+import CardScanOCR
 import Foundation
 import Testing
 
@@ -200,5 +201,23 @@ struct HostileImportTests {
         #expect(pools?.first?["name"] as? String == "box" && pools?.first?["cards"] as? Int == 1, "\(list.out)")
         let main = try HostileCLI.run(["collection", "list", "--json"], environment: env, timeout: 60)
         #expect((try JSONSerialization.jsonObject(with: Data(main.out.utf8)) as? [Any])?.isEmpty == true, "\(main.out)")
+    }
+
+    @Test("identify --annotate draws the verdict: one more summary line than read --annotate (no verdict)")
+    func annotateVerdict() throws {
+        let dir = try HostileCLI.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = ["CARDSCAN_HOME": dir.appendingPathComponent(".home").path]
+        let photo = CLI.root.appendingPathComponent("Fixtures/synthetic/broodhunter_wurm_flat.png").path
+        let identified = dir.appendingPathComponent("identify.png").path, read = dir.appendingPathComponent("read.png").path
+        #expect(try HostileCLI.run(["identify", photo, "--annotate", identified], environment: env, timeout: 120).status == 0)
+        #expect(try HostileCLI.run(["read", photo, "--annotate", read], environment: env, timeout: 120).status == 0)
+        // The white band of summary lines at the top, measured at its left margin (no glyph there).
+        func band(_ path: String) throws -> Int {
+            let rgb = try Image(contentsOf: path).rgbPixels()
+            return (0..<rgb.height).first { y in rgb.pixels[(y * rgb.width + 2) * 3 ..< (y * rgb.width + 2) * 3 + 3].contains { $0 < 250 } } ?? rgb.height
+        }
+        let withVerdict = try band(identified), without = try band(read)
+        #expect(without > 0 && withVerdict > without, "one more line, the verdict, on identify's image: \(withVerdict) vs \(without) rows")
     }
 }
