@@ -13,6 +13,8 @@ public struct CatalogImporter: Sendable {
     public let catalogURL: URL
     /// Called with progress a few times per second (on the importing thread).
     public var progress: (@Sendable (ImportProgress) -> Void)?
+    /// Called once when another import of the same catalog is running, before waiting for it.
+    public var waiting: (@Sendable () -> Void)?
 
     /// Creates an importer for the catalog at `catalogURL`.
     public init(catalogURL: URL, progress: (@Sendable (ImportProgress) -> Void)? = nil) {
@@ -34,7 +36,15 @@ public struct CatalogImporter: Sendable {
         let fm = FileManager.default
         let directory = catalogURL.deletingLastPathComponent()
         try fm.createDirectory(at: directory, withIntermediateDirectories: true)
-        let prefix = ".\(catalogURL.lastPathComponent).import-"
+        // One import of a catalog at a time, from the copy to the rename: two at once both
+        // reported success and the later rename discarded the earlier import.
+        let lock = ImportLock(catalogURL: catalogURL)
+        defer { lock.release() }
+        if !lock.acquire(wait: false) {
+            waiting?()
+            _ = lock.acquire(wait: true)
+        }
+        let prefix = Self.copyPrefix(catalogURL)
         Self.removeAbandonedCopies(in: directory, prefix: prefix)
         let temp = directory.appendingPathComponent("\(prefix)\(getpid())-\(UUID().uuidString.prefix(8))")
         defer {
@@ -84,6 +94,9 @@ public struct CatalogImporter: Sendable {
         return report
     }
 
+    /// Name prefix of the temporary copies beside `catalogURL`.
+    static func copyPrefix(_ catalogURL: URL) -> String { ".\(catalogURL.lastPathComponent).import-" }
+
     /// Removes the temporary copies that imports killed before their cleanup ran (kill -9, power
     /// cut) left beside the catalog: `<prefix><pid>-<id>` files whose process no longer exists. Each
     /// can be as large as the catalog, so they would otherwise pile up.
@@ -93,6 +106,36 @@ public struct CatalogImporter: Sendable {
             guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid > 0,
                   kill(pid, 0) != 0, errno == ESRCH else { continue }
             try? fm.removeItem(at: directory.appendingPathComponent(name))
+        }
+    }
+
+    /// Removes a killed import's temporary copies beside `catalogURL` when no import of it is
+    /// running (opening a catalog calls it, so the space comes back without another import).
+    public static func removeAbandonedCopies(beside catalogURL: URL) {
+        let lock = ImportLock(catalogURL: catalogURL)
+        defer { lock.release() }
+        guard lock.acquire(wait: false) else { return }
+        removeAbandonedCopies(in: catalogURL.deletingLastPathComponent(), prefix: copyPrefix(catalogURL))
+    }
+
+    /// An exclusive `flock` on `<catalog>.lock` (as the collection's) beside the catalog, held by an import for its whole run.
+    struct ImportLock {
+        let fd: Int32
+        init(catalogURL: URL) {
+            let path = catalogURL.deletingLastPathComponent().appendingPathComponent("\(catalogURL.lastPathComponent).lock").path
+            fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        }
+        /// Takes the lock (waiting for it when `wait`); true when held. Without a lock file (a
+        /// read-only folder) there is nothing to guard against and this returns true.
+        func acquire(wait: Bool) -> Bool {
+            guard fd >= 0 else { return true }
+            while flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) != 0 {
+                if errno != EINTR { return false }
+            }
+            return true
+        }
+        func release() {
+            if fd >= 0 { flock(fd, LOCK_UN); close(fd) }
         }
     }
 

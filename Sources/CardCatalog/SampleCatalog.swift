@@ -49,7 +49,10 @@ extension CardCatalog {
     /// Opens the catalog at `url`, or the built-in sample catalog when `url` does not exist, calling
     /// `notice` with a one-line explanation in that case (commands print it on stderr).
     public static func openOrSample(url: URL, notice: (String) -> Void) throws -> CardCatalog {
-        if FileManager.default.fileExists(atPath: url.path) { return try CardCatalog(url: url) }
+        if FileManager.default.fileExists(atPath: url.path) {
+            CatalogImporter.removeAbandonedCopies(beside: url)
+            return try CardCatalog(url: url)
+        }
         let sample = try SampleCatalog.open()
         let count = (try? sample.info().printings) ?? 0
         notice("cardscan: no catalog imported; using the built-in sample catalog (\(count) cards). Run `cardscan catalog update` or `catalog import`.")

@@ -73,9 +73,17 @@ struct WeightedEditDistance {
         return insertDelete
     }
 
+    /// The most characters of a query or a name compared. The longest card name has 141; the
+    /// distance table takes (query + 1) x (name + 1) entries, so a 100,000-character query against
+    /// a long name once asked for 80 GB. Characters past the bound do not change the score.
+    static let maxCompared = 256
+
     /// Similarity in 0…1 of a query to a name, allowing the query to be a truncated title.
     static func similarity(_ q: [Unicode.Scalar], _ t: [Unicode.Scalar]) -> Double {
         guard !q.isEmpty, !t.isEmpty else { return 0 }
+        if q.count > maxCompared || t.count > maxCompared {
+            return similarity(Array(q.prefix(maxCompared)), Array(t.prefix(maxCompared)))
+        }
         let r = distance(q, t)
         let full = max(0, 1 - r.full / Double(max(q.count, t.count)))
         var truncated = 0.0

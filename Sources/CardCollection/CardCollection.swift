@@ -40,6 +40,7 @@ public struct Entry: Sendable, Codable, Equatable {
     /// Language of the physical card (Scryfall code: en, ja, de, …).
     public var language: String
     public var rarity: String?
+    /// Copies, 1 to ``Entry.maxQuantity`` (the store refuses anything else).
     public var quantity: Int
     public var finish: Finish
     public var condition: Condition
@@ -69,6 +70,11 @@ public struct Entry: Sendable, Codable, Equatable {
              quantity, finish, condition, pool, tags, addedAt = "added_at", sourcePath = "source_path", sourceHash = "source_hash",
              batchID = "batch_id", purchasePrice = "purchase_price"
     }
+
+    /// The most copies one row may hold. A bound far above any real collection and far below
+    /// `Int.max`, so no sum of quantities (a row merged by `add`, a total, a pool summary) can
+    /// overflow: a quantity of 9223372036854775807 once trapped every later reader.
+    public static let maxQuantity = 1_000_000
 
     static func normalizedTags(_ tags: [String]) -> [String] {
         Array(Set(tags.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })).sorted()

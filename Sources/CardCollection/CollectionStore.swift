@@ -278,6 +278,17 @@ public final class CollectionStore: Sendable {
         try read { db in try String.fetchOne(db, sql: "SELECT path FROM photo WHERE hash = ?", arguments: [hash]) }
     }
 
+    /// Moves the cards of an imported photo (its entries and pending review items) into `pool`
+    /// (`import --pool` of photos imported before). Returns the entries moved (0 when all were there).
+    @discardableResult
+    public func movePhoto(hash: String, toPool pool: String) throws -> Int {
+        try write { db in
+            try db.execute(sql: "UPDATE review SET pool = ? WHERE source_hash = ? AND state = 'pending' AND pool <> ?", arguments: [pool, hash, pool])
+            try db.execute(sql: "UPDATE entry SET pool = ? WHERE source_hash = ? AND pool <> ?", arguments: [pool, hash, pool])
+            return db.changesCount
+        }
+    }
+
     /// Records an identified photo and its entry in one transaction.
     public func recordIdentified(hash: String, path: String, entry: Entry, batchID: Int64) throws -> PhotoOutcome {
         try recordPhoto(hash: hash, path: path, cards: [.identified(entry)], batchID: batchID)[0]
@@ -300,6 +311,11 @@ public final class CollectionStore: Sendable {
     public func recordPhoto(hash: String, path: String, cards: [PhotoCard], batchID: Int64) throws -> [PhotoOutcome] {
         precondition(!cards.isEmpty, "a photo is recorded with at least one card")
         return try write { db in
+            // `cardscan undo` in another process may have removed this import's batch meanwhile.
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM batch WHERE id = ?)", arguments: [batchID]) == true else {
+                throw CollectionError.invalid("\(path): not recorded: this import's batch \(batchID) was undone (`cardscan undo`) while it ran, "
+                    + "with the photos it had recorded; run the import again to add them")
+            }
             if let previous = try String.fetchOne(db, sql: "SELECT path FROM photo WHERE hash = ?", arguments: [hash]) {
                 return [.alreadyImported(path: previous)]
             }
@@ -336,7 +352,21 @@ public final class CollectionStore: Sendable {
 
     // MARK: - Entries
 
+    /// Refuses a quantity outside 1…``Entry/maxQuantity``, naming the row. Every write of a
+    /// quantity (import, CSV import, `add`, review accept) passes here.
+    static func checkQuantity(_ quantity: Int, of e: Entry) throws {
+        guard (1...Entry.maxQuantity).contains(quantity) else {
+            throw CollectionError.invalid("\(e.name) (\(e.setCode.uppercased()) #\(e.collectorNumber)): quantity \(quantity) is not between 1 and "
+                + "\(Entry.maxQuantity); nothing was written")
+        }
+    }
+
+    /// A row's quantity in SQL, read no higher than the bound: a collection written before the
+    /// bound may hold a larger one, and its sums must neither overflow nor hide the other rows.
+    static let boundedQuantity = "MIN(quantity, \(Entry.maxQuantity))"
+
     static func insert(_ e: Entry, _ db: Database) throws -> Int64 {
+        try checkQuantity(e.quantity, of: e)
         try db.execute(sql: """
             INSERT INTO entry (scryfall_id, name, set_code, collector_number, language, rarity, quantity, finish, condition,
                                pool, tags, added_at, source_path, source_hash, batch_id, purchase_price)
@@ -351,7 +381,7 @@ public final class CollectionStore: Sendable {
         let tags: String = r["tags"]
         return Entry(id: r["id"], scryfallID: r["scryfall_id"], name: r["name"], setCode: r["set_code"],
                      collectorNumber: r["collector_number"], language: r["language"], rarity: r["rarity"],
-                     quantity: r["quantity"], finish: Finish(rawValue: r["finish"]) ?? .nonfoil,
+                     quantity: min(r["quantity"], Entry.maxQuantity), finish: Finish(rawValue: r["finish"]) ?? .nonfoil,
                      condition: Condition(rawValue: r["condition"]) ?? .nm, pool: r["pool"],
                      tags: tags.split(separator: ",").map(String.init), addedAt: Dates.date(milliseconds: r["added_at"]),
                      sourcePath: r["source_path"], sourceHash: r["source_hash"], batchID: r["batch_id"],
@@ -393,16 +423,48 @@ public final class CollectionStore: Sendable {
     /// Total number of cards (sum of quantities) in a pool, or everywhere when nil.
     public func cardCount(pool: String? = nil) throws -> Int {
         try read { db in
-            pool == nil ? try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(quantity), 0) FROM entry") ?? 0
-                : try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(quantity), 0) FROM entry WHERE pool = ?", arguments: [pool]) ?? 0
+            pool == nil ? try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(\(Self.boundedQuantity)), 0) FROM entry") ?? 0
+                : try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(\(Self.boundedQuantity)), 0) FROM entry WHERE pool = ?", arguments: [pool]) ?? 0
         }
     }
 
     /// Pools with their card and row counts (the main collection, "", is not a pool).
     public func pools() throws -> [(name: String, cards: Int, entries: Int)] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT pool, SUM(quantity) AS cards, COUNT(*) AS n FROM entry WHERE pool <> '' GROUP BY pool ORDER BY pool")
+            try Row.fetchAll(db, sql: "SELECT pool, SUM(\(Self.boundedQuantity)) AS cards, COUNT(*) AS n FROM entry WHERE pool <> '' GROUP BY pool ORDER BY pool")
                 .map { (name: $0["pool"], cards: $0["cards"], entries: $0["n"]) }
+        }
+    }
+
+    /// Renames a pool: its entries, and the pending review items that would go to it. `new` = ""
+    /// moves its cards into the main collection. Throws when the pool holds nothing or `new` is
+    /// another pool already (pools are not merged by a rename). Returns the entries moved.
+    @discardableResult
+    public func renamePool(_ old: String, to new: String) throws -> Int {
+        guard !old.isEmpty else { throw CollectionError.invalid("the main collection is not a pool; name a pool to rename") }
+        return try write { db in
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry WHERE pool = ?", arguments: [old]) ?? 0
+            guard count > 0 else { throw CollectionError.notFound("no pool \"\(old)\"") }
+            if !new.isEmpty, try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM entry WHERE pool = ?)", arguments: [new]) == true {
+                throw CollectionError.invalid("pool \"\(new)\" already exists; pick another name (a rename never merges pools)")
+            }
+            try db.execute(sql: "UPDATE entry SET pool = ? WHERE pool = ?", arguments: [new, old])
+            try db.execute(sql: "UPDATE review SET pool = ? WHERE pool = ? AND state = 'pending'", arguments: [new, old])
+            return count
+        }
+    }
+
+    /// Deletes a pool's entries (its cards leave the collection). Returns the entries and cards removed.
+    @discardableResult
+    public func deletePool(_ name: String) throws -> (entries: Int, cards: Int) {
+        guard !name.isEmpty else { throw CollectionError.invalid("the main collection is not a pool") }
+        return try write { db in
+            let entries = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry WHERE pool = ?", arguments: [name]) ?? 0
+            guard entries > 0 else { throw CollectionError.notFound("no pool \"\(name)\"") }
+            let cards = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(\(Self.boundedQuantity)), 0) FROM entry WHERE pool = ?", arguments: [name]) ?? 0
+            try db.execute(sql: "UPDATE review SET entry_id = NULL WHERE entry_id IN (SELECT id FROM entry WHERE pool = ?)", arguments: [name])
+            try db.execute(sql: "DELETE FROM entry WHERE pool = ?", arguments: [name])
+            return (entries, cards)
         }
     }
 
@@ -410,7 +472,7 @@ public final class CollectionStore: Sendable {
     /// condition, language, pool and tags, else inserts one. Returns the row.
     @discardableResult
     public func add(_ entry: Entry) throws -> Entry {
-        guard entry.quantity > 0 else { throw CollectionError.invalid("quantity must be at least 1") }
+        try Self.checkQuantity(entry.quantity, of: entry)
         return try write { db in
             if let row = try Row.fetchOne(db, sql: """
                 SELECT * FROM entry WHERE scryfall_id = ? AND set_code = ? AND collector_number = ? AND language = ? AND finish = ?
@@ -419,6 +481,7 @@ public final class CollectionStore: Sendable {
                 """, arguments: [entry.scryfallID, entry.setCode.lowercased(), entry.collectorNumber, entry.language, entry.finish.rawValue,
                                  entry.condition.rawValue, entry.pool, entry.tags.joined(separator: ",")]) {
                 var existing = Self.entry(row)
+                try Self.checkQuantity(existing.quantity + entry.quantity, of: existing)
                 existing.quantity += entry.quantity
                 try db.execute(sql: "UPDATE entry SET quantity = ? WHERE id = ?", arguments: [existing.quantity, existing.id])
                 return existing
@@ -430,19 +493,23 @@ public final class CollectionStore: Sendable {
         }
     }
 
-    /// Removes `quantity` copies of a printing (any language and finish) from a pool, taking
-    /// hand-added rows first, then the most recently added. Removes nothing and throws when
-    /// fewer copies are held. Returns the rows touched (with their new quantity, 0 = deleted).
+    /// Removes `quantity` copies of a printing from a pool (of the given finish, condition and
+    /// language; any when nil), taking hand-added rows first, then the most recently added.
+    /// Removes nothing and throws when fewer copies are held. Returns the rows touched (with their
+    /// new quantity, 0 = deleted).
     @discardableResult
-    public func remove(set: String, number: String, quantity: Int, pool: String = "") throws -> [Entry] {
+    public func remove(set: String, number: String, quantity: Int, pool: String = "",
+                       finish: Finish? = nil, condition: Condition? = nil, language: String? = nil) throws -> [Entry] {
         guard quantity > 0 else { throw CollectionError.invalid("quantity must be at least 1") }
         return try write { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT * FROM entry WHERE set_code = ? AND (collector_number = ? OR ltrim(collector_number, '0') = ltrim(?, '0')) AND pool = ?
+                    AND (?5 IS NULL OR finish = ?5) AND (?6 IS NULL OR condition = ?6) AND (?7 IS NULL OR language = ?7)
                 ORDER BY (source_hash IS NULL) DESC, added_at DESC, id DESC
-                """, arguments: [set.lowercased(), number, number, pool]).map(Self.entry)
+                """, arguments: [set.lowercased(), number, number, pool, finish?.rawValue, condition?.rawValue, language]).map(Self.entry)
             let held = rows.reduce(0) { $0 + $1.quantity }
-            let place = pool.isEmpty ? "the collection" : "pool \"\(pool)\""
+            let kind = [finish?.rawValue, condition?.rawValue, language].compactMap { $0 }.joined(separator: " ")
+            let place = (kind.isEmpty ? "" : "\(kind) copies in ") + (pool.isEmpty ? "the collection" : "pool \"\(pool)\"")
             guard held >= quantity else {
                 throw CollectionError.notFound(held == 0 ? "\(set.lowercased()) \(number): not in \(place)"
                     : "\(set.lowercased()) \(number): only \(held) cop\(held == 1 ? "y" : "ies") in \(place), cannot remove \(quantity)")
@@ -555,7 +622,7 @@ public final class CollectionStore: Sendable {
                 """) else { return nil }
             let batch = Self.batch(row)
             let entries = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry WHERE batch_id = ?", arguments: [batch.id]) ?? 0
-            let cards = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(quantity), 0) FROM entry WHERE batch_id = ?", arguments: [batch.id]) ?? 0
+            let cards = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(\(Self.boundedQuantity)), 0) FROM entry WHERE batch_id = ?", arguments: [batch.id]) ?? 0
             let reviews = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM review WHERE batch_id = ?", arguments: [batch.id]) ?? 0
             let photos = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM photo WHERE batch_id = ?", arguments: [batch.id]) ?? 0
             try db.execute(sql: "DELETE FROM entry WHERE batch_id = ?", arguments: [batch.id])

@@ -4,9 +4,10 @@ import Foundation
 /// Draws what the reader saw onto the photo: the card outline, the regions read with their text
 /// boxes, and the extracted values, so a user can see why a scan went wrong.
 public enum Annotator {
-    /// Writes an annotated PNG of `image` with `reading` drawn on it.
+    /// Writes an annotated PNG of `image` with `reading` drawn on it, and `verdict` (what the
+    /// photo was identified as) above the values read when given.
     /// - Throws: ``OCRError/writeFailed(path:reason:)``.
-    public static func write(_ reading: CardReading, on image: Image, to path: String) throws {
+    public static func write(_ reading: CardReading, on image: Image, verdict: String? = nil, to path: String) throws {
         // Work at most ~1600 px wide so lines and labels stay legible.
         let factor = max(1, Int((Double(max(image.width, image.height)) / 1600).rounded(.up)))
         var canvas = Canvas(image.rgbPixels(), reducedBy: factor)
@@ -34,7 +35,7 @@ public enum Annotator {
             }
         }
         let f = reading.fields
-        let summary = [
+        let summary = [verdict].compactMap { $0 } + [
             "title: \(f.title?.value ?? "-")",
             "number: \(f.collectorNumber?.value ?? "-")\(f.setSize.map { "/\($0.value)" } ?? "")  rarity: \(f.rarity?.value ?? "-")",
             "set: \(f.setCode?.value ?? "-")  lang: \(f.language?.value ?? "-")  frame: \(f.frameEra.rawValue)",

@@ -45,7 +45,7 @@ struct AddCommand: ParsableCommand {
     @Flag(help: "Print the entry as JSON.")
     var json = false
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func validate() throws {
         if qty < 1 { throw ValidationError("--qty must be at least 1") }
@@ -79,10 +79,12 @@ struct RemoveCommand: ParsableCommand {
         abstract: "Remove copies of a printing from your collection or a pool.",
         discussion: """
         Copies added by hand go first, then the most recently imported ones. Nothing is removed when \
-        fewer copies are held than asked for.
+        fewer copies are held than asked for. --foil, --condition and --lang remove only copies of \
+        that finish, condition or language (by default any).
         Examples:
           cardscan remove bfz 171
           cardscan remove xln 179 --qty 2 --pool cube
+          cardscan remove bfz 171 --foil --condition LP --lang ja
         """
     )
 
@@ -98,16 +100,30 @@ struct RemoveCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Remove from this pool instead of the main collection.", valueName: "name"))
     var pool: String?
 
-    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Only foil copies.")
+    var foil = false
 
-    func validate() throws { if qty < 1 { throw ValidationError("--qty must be at least 1") } }
+    @Option(help: ArgumentHelp("Only copies in this condition: NM, LP, MP, HP or DMG.", valueName: "C"))
+    var condition: String?
+
+    @Option(help: ArgumentHelp("Only copies in this language (Scryfall code).", valueName: "L"))
+    var lang: String?
+
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
+
+    func validate() throws {
+        if qty < 1 { throw ValidationError("--qty must be at least 1") }
+        _ = try condition.map(CollectionAccess.condition)
+        _ = try CollectionAccess.language(lang)
+    }
 
     func run() throws {
         guard let store = try CollectionAccess.openIfExists(global) else {
             throw CLIError("\(global.collectionURL.path): no collection yet; nothing to remove")
         }
         try CollectionAccess.mapped {
-            let touched = try store.remove(set: set, number: number, quantity: qty, pool: pool ?? "")
+            let touched = try store.remove(set: set, number: number, quantity: qty, pool: pool ?? "", finish: foil ? .foil : nil,
+                                           condition: try condition.map(CollectionAccess.condition), language: try CollectionAccess.language(lang))
             let name = touched.first?.name ?? "\(set) \(number)"
             print("removed \(qty) × \(name) — \(set.uppercased()) #\(number) from \(CollectionAccess.place(pool ?? ""))")
         }

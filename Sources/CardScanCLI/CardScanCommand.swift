@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `cardscan` root command.
 public struct CardScanCommand: AsyncParsableCommand {
@@ -12,11 +13,43 @@ public struct CardScanCommand: AsyncParsableCommand {
           cardscan import ~/Pictures/cards   add them to your collection
           cardscan ocr photo.jpg             raw text the OCR engine sees, with boxes
           cardscan catalog update            download Scryfall's card data
+
+        Options every command accepts (also shown by --help-hidden):
+          --data-dir <path>   databases ($CARDSCAN_HOME or ~/.local/share/cardscan)
+          --catalog <path>    card catalog (default: <data-dir>/catalog.sqlite)
+          --tessdata <path>   Tesseract models (default: $TESSDATA_PREFIX)
+
+        Exit status (every command): 0 identified / done; 1 not identified (ambiguous or \
+        unidentified), or some files or rows failed or were skipped while the rest went on; \
+        2 error (nothing could be done: a missing file, an unusable database, …); 64 usage \
+        (a wrong option or argument). Errors are one line on standard error.
         """,
+        version: CardScanCommand.version,
         subcommands: CommandRegistry.subcommands
     )
 
+    /// Printed by `cardscan --version`.
+    public static let version = "0.1.0"
+
     public init() {}
+
+    /// Bare `cardscan`: the help on standard error and the usage status (a script that forgot the
+    /// subcommand must not see success).
+    public func run() async throws {
+        FileHandle.standardError.write(Data((Self.helpMessage() + "\n").utf8))
+        throw ExitCode(ExitStatus.usage)
+    }
+}
+
+/// The exit statuses every command shares (documented in `cardscan --help` and the README).
+enum ExitStatus {
+    static let done: Int32 = 0
+    /// Not identified, or some items failed or were skipped while the batch went on.
+    static let partial: Int32 = 1
+    /// The command could not do its job.
+    static let error: Int32 = 2
+    /// A wrong option or argument (EX_USAGE, as ArgumentParser's validation errors).
+    static let usage: Int32 = 64
 }
 
 /// The list of subcommands, in the order `--help` shows them.
@@ -39,7 +72,12 @@ extension CardScanCommand {
                 try command.run()
             }
         } catch {
-            exit(withError: error)
+            // ArgumentParser gives 0 for --help/--version, 64 for usage errors and 1 for any
+            // other error; an error of the command itself is status 2 (1 means "not identified").
+            guard !(error is ExitCode), exitCode(for: error) == .failure else { exit(withError: error) }
+            let message = fullMessage(for: error)
+            if !message.isEmpty { Terminal.note(message) }
+            Foundation.exit(ExitStatus.error)
         }
     }
 }

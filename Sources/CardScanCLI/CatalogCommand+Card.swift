@@ -22,7 +22,7 @@ struct CatalogCardCommand: ParsableCommand {
     @Flag(help: "Print a JSON array.")
     var json = false
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
         let catalog = try CatalogAccess.open(global)

@@ -26,7 +26,7 @@ struct CatalogImportCommand: ParsableCommand {
     @Flag(help: "Print the import report as JSON.")
     var json = false
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
         for file in files where !FileManager.default.isReadableFile(atPath: file) {
@@ -34,8 +34,9 @@ struct CatalogImportCommand: ParsableCommand {
         }
         let bar = CatalogProgressBar(label: "importing")
         do {
-            let report = try CatalogImporter(catalogURL: global.catalogURL, progress: bar.importCallback)
-                .importFiles(files, replacing: replace)
+            var importer = CatalogImporter(catalogURL: global.catalogURL, progress: bar.importCallback)
+            importer.waiting = { Terminal.note("cardscan: another import of \(global.catalogURL.path) is running; waiting for it to finish") }
+            let report = try importer.importFiles(files, replacing: replace)
             bar.finish()
             if json { print(try JSONOutput.string(report)) } else { ImportSummary.print(report) }
             ImportSummary.warn(report, catalogPath: global.catalogURL.path)

@@ -15,7 +15,7 @@ struct CatalogInfoCommand: ParsableCommand {
     @Flag(help: "Print one JSON object.")
     var json = false
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     struct Output: Encodable {
         let info: CatalogInfo

@@ -27,7 +27,7 @@ struct CatalogUpdateCommand: ParsableCommand {
     @Flag(help: "Print the import report as JSON.")
     var json = false
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
         try BlockingAsync.run { try await update() }

@@ -45,7 +45,7 @@ struct CollectionListCommand: ParsableCommand {
     @Flag(help: "Print a JSON array (one object per row).")
     var json = false
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func validate() throws { if all && pool != nil { throw ValidationError("--all and --pool cannot be used together") } }
 
@@ -103,7 +103,7 @@ struct CollectionExportCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (default: standard output).", valueName: "file"))
     var output: String?
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
         let holdings = try CollectionAccess.mapped { try CollectionAccess.openIfExists(global)?.holdings(pool: pool ?? "") } ?? []
@@ -143,7 +143,7 @@ struct CollectionImportCommand: ParsableCommand {
     @Flag(help: "Print the summary as JSON.")
     var json = false
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
         let text: String

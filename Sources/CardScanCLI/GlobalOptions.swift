@@ -22,6 +22,20 @@ public struct GlobalOptions: ParsableArguments, Sendable {
 
     public init() {}
 
+    /// A data folder that is a file (or lies under one) is refused up front, naming where the
+    /// path came from: it once gave a raw Foundation error, or "the collection is empty".
+    public func validate() throws {
+        let env = ProcessInfo.processInfo.environment
+        let source = dataDir.map { _ in "--data-dir" } ?? (env["CARDSCAN_HOME"].map { $0.isEmpty ? nil : "CARDSCAN_HOME" } ?? nil)
+        var url = dataDirectory.standardizedFileURL
+        while !FileManager.default.fileExists(atPath: url.path), url.path != "/" { url = url.deletingLastPathComponent() }
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), !isDir.boolValue {
+            let what = url.path == dataDirectory.standardizedFileURL.path ? "is a file" : "lies under the file \(url.path)"
+            throw CLIError("\(dataDirectory.path): the data folder\(source.map { " (\($0))" } ?? "") \(what), not a folder")
+        }
+    }
+
     /// The resolved data directory (not created).
     public var dataDirectory: URL {
         DataPaths.dataDirectory(explicit: dataDir, environment: ProcessInfo.processInfo.environment)

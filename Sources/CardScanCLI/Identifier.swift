@@ -12,7 +12,32 @@ final class Identifier {
     let scanner: CardScanner
 
     init(catalog: CardCatalog, tessdata: String?) throws {
-        scanner = try CardScanner(catalog: catalog, options: CardReader.Options(tessdataPath: tessdata))
+        var options = CardReader.Options(tessdataPath: tessdata)
+        options.ocrDeadlineMilliseconds = Self.ocrDeadline(base: options.ocrDeadlineMilliseconds)
+        scanner = try CardScanner(catalog: catalog, options: options)
+    }
+
+    /// The OCR deadline stretched by the machine's load: with more runnable processes than cores
+    /// (other programs, other cardscans) each recognition gets a smaller share of a core, and a
+    /// fixed wall-clock deadline turned that into failed photos.
+    static func ocrDeadline(base: Int) -> Int {
+        var load = [Double](repeating: 0, count: 1)
+        let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
+        guard getloadavg(&load, 1) == 1, load[0] > cores else { return base }
+        return Int(Double(base) * min(load[0] / cores, 8))
+    }
+
+    /// Photos processed at once: `requested` (default: the number of cores), never more than the
+    /// cores, saying so. More OCR engines than cores only share the cores, and each holds its
+    /// photo in memory (`--jobs 64` on 2 cores took 1.4 GB).
+    static func jobs(_ requested: Int?) -> Int {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        guard let requested else { return cores }
+        if requested > cores {
+            Terminal.note("cardscan: --jobs \(requested) lowered to \(cores), the number of cores (more jobs would only share them)")
+            return cores
+        }
+        return requested
     }
 
     /// Every card found in the photo, one record each (the main card first); never throws: a bad

@@ -30,7 +30,7 @@ struct IdentifyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the photo with the card outline, text boxes and values drawn on it.", valueName: "out.png"))
     var annotate: String?
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
         let catalog = try CatalogProvider.open(global)
@@ -39,20 +39,32 @@ struct IdentifyCommand: ParsableCommand {
         let (record, reading, match, decoded) = identifier.identify(photo, keepPhoto: annotate != nil)
         if json {
             print(try JSONOutput.string(record))
-        } else {
+        } else if record.status != MatchStatus.error.rawValue {
+            // An error is told once, on stderr (below).
             IdentifyPrinter.print(record, match: match, captureDay: reading?.captureDay)
         }
         if let annotate, let reading, let decoded {
-            try Annotator.write(reading, on: decoded, to: annotate)
+            try Annotator.write(reading, on: decoded, verdict: IdentifyPrinter.verdict(record), to: annotate)
             Terminal.note("wrote \(annotate)")
         }
         if let error = record.error { Terminal.note(error) }
-        if record.status != MatchStatus.identified.rawValue { throw ExitCode(1) }
+        if record.status == MatchStatus.error.rawValue { throw ExitCode(ExitStatus.error) }
+        if record.status != MatchStatus.identified.rawValue { throw ExitCode(ExitStatus.partial) }
     }
 }
 
 /// Human-readable identification.
 enum IdentifyPrinter {
+    /// One line for the annotated image: `identified: Name — SET #N (93%)`, `ambiguous: 4
+    /// printings fit`, `unidentified`.
+    static func verdict(_ r: ScanRecord) -> String {
+        if let c = r.card, r.status == "identified" {
+            return "identified: \(c.name) - \(c.set.uppercased()) #\(c.collector_number) (\(Int(r.confidence * 100))%)"
+        }
+        if r.status == "ambiguous" { return "ambiguous: \(r.candidates.count) printing\(r.candidates.count == 1 ? "" : "s") fit" }
+        return r.status
+    }
+
     /// `captureDay`: when the photo was taken (EXIF), told when it ruled printings out.
     static func print(_ r: ScanRecord, match: MatchResult?, captureDay: String? = nil) {
         switch r.status {
@@ -72,8 +84,6 @@ enum IdentifyPrinter {
             for (i, c) in r.candidates.prefix(10).enumerated() {
                 Swift.print("  \(i + 1). \(c.name) — \(c.set.uppercased()) #\(c.collector_number)  score \(Int(c.score * 100))%")
             }
-        case "error":
-            Swift.print("error: \(r.error ?? "unknown")")
         default:
             Swift.print("unidentified: read title \"\(r.extracted.title ?? "-")\", set \(r.extracted.set_code ?? "-"), number \(r.extracted.collector_number ?? "-")")
         }

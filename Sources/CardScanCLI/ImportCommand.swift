@@ -16,7 +16,8 @@ struct ImportCommand: ParsableCommand {
         (`cardscan review`); unreadable files are counted as failed and retried next time. A photo \
         of several cards (a binder page, a row on a table) gives one result per card found. \
         Photos are recognised by the SHA-256 of their bytes: importing the same folder again, or a \
-        renamed or moved copy of a photo, adds nothing. Each photo (with all its cards) is recorded \
+        renamed or moved copy of a photo, adds nothing (with --pool, the cards of photos imported \
+        before are moved into the pool). Each photo (with all its cards) is recorded \
         in its own transaction, so an interrupted import (Ctrl-C, kill -9, power cut) is resumed by running the \
         same command again. Each run is one batch: `cardscan undo` reverts the last one.
         Examples:
@@ -45,7 +46,7 @@ struct ImportCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Descend into sub-folders.")
     var recursive = false
 
-    @Option(name: .shortAndLong, help: "Photos processed at once (default: number of cores).")
+    @Option(name: .shortAndLong, help: "Photos processed at once (default and maximum: the number of cores).")
     var jobs: Int?
 
     @Flag(help: "Print the summary as one JSON object (with the outcome of every card and photo).")
@@ -54,7 +55,7 @@ struct ImportCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Only print the summary.")
     var quiet = false
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
@@ -65,7 +66,7 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let (files, missing) = PhotoFiles.expand(paths, recursive: recursive)
-        for path in missing { Terminal.note("\(path): no such file or folder") }
+        for path in missing { Terminal.note("\(path): \(PhotoFiles.whyMissing(path))") }
         guard !files.isEmpty else { throw CLIError("no image files found in \(paths.joined(separator: ", "))") }
         let store = try CollectionAccess.open(global)
         let global = self.global
@@ -78,7 +79,7 @@ struct ImportCommand: ParsableCommand {
         }
         let importer = PhotoImporter(store: store, catalog: catalog, options: options, batch: batch,
                                      printer: json || quiet ? nil : { print($0); fflush(nil) })
-        let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let jobs = Identifier.jobs(self.jobs)
         try importer.run(files: files, jobs: jobs, tessdata: global.tessdata)
         let kept = try CollectionAccess.mapped { try store.finishBatch(batch) }
         let s = importer.summary
@@ -86,7 +87,8 @@ struct ImportCommand: ParsableCommand {
             print(try JSONOutput.string(s))
         } else {
             Terminal.note("imported \(files.count) photo\(files.count == 1 ? "" : "s") into \(CollectionAccess.place(options.pool))\(kept ? " (batch \(batch))" : ""): "
-                + "\(s.added) added, \(s.review) to review, \(s.failed) failed, \(s.skipped) skipped as already imported")
+                + "\(s.added) added, \(s.review) to review, \(s.failed) failed, \(s.skipped) skipped as already imported"
+                + (s.moved > 0 ? ", \(s.moved) imported before moved to the pool" : ""))
             if s.review > 0 { Terminal.note("see the photos to review with `cardscan review`") }
         }
         if s.failed > 0 || !missing.isEmpty { throw ExitCode(1) }
@@ -104,14 +106,14 @@ final class PhotoImporter: @unchecked Sendable {
 
     struct Outcome: Encodable {
         let file: String
-        let outcome: String // added, review, failed, skipped
+        let outcome: String // added, review, failed, skipped, moved (to --pool, imported before)
         let card: String?
         let detail: String?
     }
 
     struct Summary: Encodable {
         var batch: Int64
-        var added = 0, review = 0, failed = 0, skipped = 0
+        var added = 0, review = 0, failed = 0, skipped = 0, moved = 0
         var photos: [Outcome] = []
     }
 
@@ -152,16 +154,19 @@ final class PhotoImporter: @unchecked Sendable {
         case "added": state.added += 1
         case "review": state.review += 1
         case "failed": state.failed += 1
+        case "moved": state.moved += 1
         default: state.skipped += 1
         }
         state.photos.append(o)
         lock.unlock()
         guard let printer else { return }
+        let file = Terminal.shown(o.file)
         switch o.outcome {
-        case "added": printer("\(o.file): added \(o.card ?? "")")
-        case "review": printer("\(o.file): to review (\(o.detail ?? ""))")
-        case "failed": printer("\(o.file): failed: \(o.detail ?? "")")
-        default: printer("\(o.file): skipped (\(o.detail ?? "already imported"))")
+        case "added": printer("\(file): added \(o.card ?? "")")
+        case "review": printer("\(file): to review (\(o.detail ?? ""))")
+        case "failed": printer("\(file): failed: \(o.detail ?? "")")
+        case "moved": printer("\(file): \(o.detail ?? "moved")")
+        default: printer("\(file): skipped (\(o.detail ?? "already imported"))")
         }
     }
 
@@ -174,6 +179,10 @@ final class PhotoImporter: @unchecked Sendable {
     }
 
     private func process(_ file: String, identifier: () throws -> Identifier) throws {
+        // The file type is checked before any read: hashing a FIFO would wait for ever for a writer.
+        if let reason = Image.notARegularFile(file) {
+            report(Outcome(file: file, outcome: "failed", card: nil, detail: reason)); return
+        }
         let hash: String
         do { hash = try SHA256Hasher.hex(ofFile: file) } catch {
             report(Outcome(file: file, outcome: "failed", card: nil, detail: "\(error)")); return
@@ -182,7 +191,13 @@ final class PhotoImporter: @unchecked Sendable {
             report(Outcome(file: file, outcome: "skipped", card: nil, detail: "same photo as \(first)")); return
         }
         if let previous = try store.importedPath(hash: hash) {
-            report(Outcome(file: file, outcome: "skipped", card: nil, detail: previous == file ? "already imported" : "already imported as \(previous)"))
+            let known = previous == file ? "already imported" : "already imported as \(previous)"
+            // With --pool, a photo imported before has its cards moved into the pool.
+            if !options.pool.isEmpty, try CollectionAccess.mapped({ try store.movePhoto(hash: hash, toPool: options.pool) }) > 0 {
+                report(Outcome(file: file, outcome: "moved", card: nil, detail: "\(known); its cards moved to pool \"\(options.pool)\""))
+                return
+            }
+            report(Outcome(file: file, outcome: "skipped", card: nil, detail: known))
             return
         }
         let found = try identifier().identifyEach(file)

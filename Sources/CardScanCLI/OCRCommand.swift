@@ -34,7 +34,7 @@ struct OCRCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only read this rectangle, in pixels from the top-left: x,y,width,height.", valueName: "x,y,w,h"))
     var region: String?
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
         do {

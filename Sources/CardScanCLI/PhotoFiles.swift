@@ -1,3 +1,4 @@
+import CardScanOCR
 import Foundation
 
 /// Expands command-line paths into image files.
@@ -24,6 +25,12 @@ enum PhotoFiles {
             files += found.sorted()
         }
         return (files, missing)
+    }
+
+    /// Why a path given on the command line was not found: a name that is not UTF-8 reaches
+    /// cardscan with U+FFFD in place of its bytes and cannot be opened, which is said as such.
+    static func whyMissing(_ path: String) -> String {
+        Image.notARegularFile(path) ?? "no such file or folder"
     }
 
     static func isImage(_ name: String) -> Bool { extensions.contains((name as NSString).pathExtension.lowercased()) }

@@ -15,8 +15,11 @@ struct PoolCommand: ParsableCommand {
           cardscan pool list
           cardscan pool show "MOM prerelease"
           cardscan pool export "MOM prerelease" --format arena > pool.txt
+          cardscan pool rename "MOM prerelease" "MOM sealed"
+          cardscan pool rename cube ""             move a pool's cards into the collection
+          cardscan pool delete "MOM sealed" --yes
         """,
-        subcommands: [PoolListCommand.self, PoolShowCommand.self, PoolExportCommand.self],
+        subcommands: [PoolListCommand.self, PoolShowCommand.self, PoolExportCommand.self, PoolRenameCommand.self, PoolDeleteCommand.self],
         defaultSubcommand: PoolListCommand.self
     )
 }
@@ -31,7 +34,7 @@ struct PoolListCommand: ParsableCommand {
     @Flag(help: "Print a JSON array of {name, cards, entries}.")
     var json = false
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
         let pools = try CollectionAccess.mapped { try CollectionAccess.openIfExists(global)?.pools() } ?? []
@@ -65,7 +68,7 @@ struct PoolShowCommand: ParsableCommand {
     @Flag(help: "Print the counts as JSON.")
     var json = false
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
         let entries = try PoolAccess.entries(global, pool: name)
@@ -98,12 +101,71 @@ struct PoolExportCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (default: standard output).", valueName: "file"))
     var output: String?
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
         let entries = try PoolAccess.entries(global, pool: name)
         let lines = PoolSummary.deckList(entries, arena: format == .arena)
         try CollectionAccess.write(lines.map { $0 + "\n" }.joined(), to: output)
+    }
+}
+
+struct PoolRenameCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rename",
+        abstract: "Rename a pool; an empty new name (\"\") moves its cards into the main collection.",
+        discussion: """
+        Pending review items of the pool follow it. A rename never merges two pools.
+        Examples:
+          cardscan pool rename sealed "MOM sealed"
+          cardscan pool rename cube ""
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The pool's name.", valueName: "name"))
+    var name: String
+
+    @Argument(help: ArgumentHelp("Its new name (\"\" for the main collection).", valueName: "new-name"))
+    var newName: String
+
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
+
+    func run() throws {
+        let store = try CollectionAccess.open(global)
+        let moved = try CollectionAccess.mapped { try store.renamePool(name, to: newName) }
+        print("moved \(moved) row\(moved == 1 ? "" : "s") from pool \"\(name)\" to \(CollectionAccess.place(newName))")
+    }
+}
+
+struct PoolDeleteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete",
+        abstract: "Delete a pool and the cards in it (to keep the cards, `pool rename NAME \"\"`).",
+        discussion: """
+        Asks for --yes: the cards leave the collection and `cardscan undo` does not bring them back.
+        Example:
+          cardscan pool delete "old draft" --yes
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The pool's name.", valueName: "name"))
+    var name: String
+
+    @Flag(help: "Really delete the pool's cards.")
+    var yes = false
+
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
+
+    func run() throws {
+        let entries = try PoolAccess.entries(global, pool: name)
+        guard yes else {
+            let cards = entries.reduce(0) { $0 + $1.quantity }
+            throw CLIError("pool \"\(name)\" holds \(cards) card\(cards == 1 ? "" : "s"); add --yes to delete them "
+                + "(or `cardscan pool rename \"\(name)\" \"\"` to move them into the collection)")
+        }
+        let store = try CollectionAccess.open(global)
+        let removed = try CollectionAccess.mapped { try store.deletePool(name) }
+        print("deleted pool \"\(name)\": \(removed.cards) card\(removed.cards == 1 ? "" : "s") in \(removed.entries) row\(removed.entries == 1 ? "" : "s")")
     }
 }
 

@@ -32,7 +32,7 @@ struct ReadCommand: ParsableCommand {
     @Flag(help: "Also read the type line, rules and flavor text, artist and copyright lines (slower).")
     var text = false
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
         do {

@@ -18,6 +18,7 @@ struct ReviewCommand: ParsableCommand {
           cardscan review accept 3 --choice 2    add candidate 2
           cardscan review set 4 lea 54           it is Alpha #54
           cardscan review reject 5               not a card / do not add
+          cardscan review reject 2 3 7 8         several at once (accept too)
         """,
         subcommands: [ReviewListCommand.self, ReviewAcceptCommand.self, ReviewSetCommand.self, ReviewRejectCommand.self],
         defaultSubcommand: ReviewListCommand.self
@@ -37,7 +38,7 @@ struct ReviewListCommand: ParsableCommand {
     @Flag(help: "Print a JSON array of items.")
     var json = false
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
         let items = try CollectionAccess.mapped { try CollectionAccess.openIfExists(global)?.reviewItems(all: all) } ?? []
@@ -70,21 +71,21 @@ struct ReviewListCommand: ParsableCommand {
 struct ReviewAcceptCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "accept",
-        abstract: "Add a candidate of a review item to the collection.",
-        discussion: "Examples: cardscan review accept 3    cardscan review accept 3 --choice 2"
+        abstract: "Add a candidate of one or more review items to the collection.",
+        discussion: "Examples: cardscan review accept 3    cardscan review accept 3 --choice 2    cardscan review accept 2 3 7"
     )
 
-    @Argument(help: ArgumentHelp("Review item number (from `cardscan review`).", valueName: "id"))
-    var id: Int64
+    @Argument(help: ArgumentHelp("Review item numbers (from `cardscan review`).", valueName: "id"))
+    var ids: [Int64]
 
-    @Option(help: ArgumentHelp("Which candidate, counting from 1.", valueName: "N"))
+    @Option(help: ArgumentHelp("Which candidate, counting from 1 (the same for every item given).", valueName: "N"))
     var choice = 1
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
         let store = try CollectionAccess.open(global)
-        try CollectionAccess.mapped {
+        try ReviewItems.each(ids) { id in
             let item = try store.reviewItem(id: id)
             guard !item.candidates.isEmpty else {
                 throw CLIError("review item \(id) (\(item.sourcePath)) has no candidates; use `cardscan review set \(id) SET NUMBER`")
@@ -117,7 +118,7 @@ struct ReviewSetCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Language of the printing (default: the import's --lang, else English).", valueName: "L"))
     var lang: String?
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func validate() throws { _ = try CollectionAccess.language(lang) }
 
@@ -140,21 +141,37 @@ struct ReviewSetCommand: ParsableCommand {
 struct ReviewRejectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reject",
-        abstract: "Drop a review item without adding a card (the photo stays known, so re-imports skip it).",
-        discussion: "Example: cardscan review reject 5"
+        abstract: "Drop review items without adding a card (the photos stay known, so re-imports skip them).",
+        discussion: "Examples: cardscan review reject 5    cardscan review reject 2 3 7 8"
     )
 
-    @Argument(help: ArgumentHelp("Review item number.", valueName: "id"))
-    var id: Int64
+    @Argument(help: ArgumentHelp("Review item numbers.", valueName: "id"))
+    var ids: [Int64]
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
         let store = try CollectionAccess.open(global)
-        try CollectionAccess.mapped {
+        try ReviewItems.each(ids) { id in
             let item = try store.reviewItem(id: id)
             try store.reject(reviewID: id)
             print("rejected review item \(id) (\(item.sourcePath))")
         }
+    }
+}
+
+/// Several review items in one command: each is resolved on its own (one transaction each), an
+/// item that cannot be is told in one line and the rest go on; exit 1 when some failed, 2 when all did.
+enum ReviewItems {
+    static func each(_ ids: [Int64], _ body: (Int64) throws -> Void) throws {
+        var failed = 0
+        for id in ids {
+            do { try CollectionAccess.mapped { try body(id) } } catch let error as CLIError {
+                if ids.count == 1 { throw error }
+                Terminal.note("Error: \(error.description)")
+                failed += 1
+            }
+        }
+        if failed > 0 { throw ExitCode(failed == ids.count ? ExitStatus.error : ExitStatus.partial) }
     }
 }

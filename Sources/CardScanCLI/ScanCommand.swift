@@ -34,16 +34,16 @@ struct ScanCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Descend into sub-folders.")
     var recursive = false
 
-    @Option(name: .shortAndLong, help: "Photos processed at once (default: number of cores).")
+    @Option(name: .shortAndLong, help: "Photos processed at once (default and maximum: the number of cores).")
     var jobs: Int?
 
-    @Flag(help: "JSON Lines output (one object per photo).")
+    @Flag(help: "JSON Lines output (one object per card found; a photo of several cards gives several).")
     var json = false
 
     @Flag(help: "CSV output: file,status,name,set,collector_number,lang,confidence.")
     var csv = false
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func validate() throws {
         if json && csv { throw ValidationError("--json and --csv cannot be used together") }
@@ -52,11 +52,11 @@ struct ScanCommand: ParsableCommand {
 
     func run() throws {
         let (files, missing) = PhotoFiles.expand(paths, recursive: recursive)
-        for path in missing { Terminal.note("\(path): no such file or folder") }
+        for path in missing { Terminal.note("\(path): \(PhotoFiles.whyMissing(path))") }
         guard !files.isEmpty else { throw CLIError("no image files found in \(paths.joined(separator: ", "))") }
         let catalog = try CatalogProvider.open(global)
         let output = ScanOutput(format: json ? .json : csv ? .csv : .text, total: files.count)
-        let runner = ParallelScan(files: files, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let runner = ParallelScan(files: files, jobs: Identifier.jobs(jobs))
         try runner.run(makeWorker: { try Identifier(catalog: catalog, tessdata: global.tessdata) }) { records in
             output.emit(records)
         }
@@ -170,7 +170,7 @@ final class ScanOutput: @unchecked Sendable {
         case .text:
             let what = r.card.map { "\($0.name) — \($0.set.uppercased()) #\($0.collector_number)" }
                 ?? (r.status == "ambiguous" ? Self.ambiguity(r) : r.status)
-            print("\(r.file): \(what)\(r.card != nil ? String(format: "  %.0f%%", r.confidence * 100) : "")")
+            print("\(Terminal.shown(r.file)): \(what)\(r.card != nil ? String(format: "  %.0f%%", r.confidence * 100) : "")")
         }
     }
 

@@ -9,9 +9,30 @@ struct CLIError: Error, CustomStringConvertible {
 
 /// Helpers for writing to the terminal.
 enum Terminal {
-    /// Writes a line to standard error.
+    /// Writes a line to standard error, as one line (see `shown`).
     static func note(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data((shown(line) + "\n").utf8))
+    }
+
+    /// `text` with its control characters escaped (`\n`, `\r`, `\t`, `\u{1B}`), for a line of
+    /// plain-text output: a file may be named `a\nb.png`, and its name must not forge a line.
+    static func shown(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.properties.generalCategory == .control {
+                    out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
     }
 
     /// True when standard error is a terminal (progress bars go there).

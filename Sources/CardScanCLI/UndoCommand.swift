@@ -21,7 +21,7 @@ struct UndoCommand: ParsableCommand {
     @Flag(help: "Print what was reverted as JSON.")
     var json = false
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
         guard let store = try CollectionAccess.openIfExists(global),

@@ -225,7 +225,9 @@ public final class Image: @unchecked Sendable {
     }
 
     /// Why `path` cannot be read as an image file, or nil for a regular file (stat follows links).
-    static func notARegularFile(_ path: String) -> String? {
+    /// Callers that read the file for another purpose first (hashing) check with it too: reading a
+    /// FIFO blocks for ever and a device such as /dev/zero never ends.
+    public static func notARegularFile(_ path: String) -> String? {
         var st = stat()
         guard stat(path, &st) == 0 else {
             let code = errno
@@ -233,6 +235,9 @@ public final class Image: @unchecked Sendable {
             switch code {
             case ELOOP: return "symbolic link loop"
             case ENOENT where lstat(path, &link) == 0: return "broken symbolic link"
+            case ENOENT where path.unicodeScalars.contains("\u{FFFD}"):
+                // Swift strings are Unicode: a name's bytes that are not UTF-8 arrive replaced.
+                return "the file name is not valid UTF-8, so it cannot be opened; rename the file, e.g. with convmv -f latin1 -t utf8"
             case ENOENT, ENOTDIR: return "no such file"
             case EACCES: return "permission denied"
             default: return String(cString: strerror(code))

@@ -10,8 +10,9 @@ public enum Tessdata {
         "/usr/local/share/tessdata",
     ]
 
-    /// The first folder that holds every requested language: `explicit`, else `$TESSDATA_PREFIX`,
-    /// else the system locations.
+    /// The first folder that holds every requested language: `explicit`, else `$TESSDATA_PREFIX`
+    /// (or its `tessdata` sub-folder), else the system locations. A folder the user named (flag or
+    /// variable) that lacks the models is an error, not a silent fall-back to other models.
     /// - Throws: ``OCRError/missingLanguageModel(language:searched:)`` with the install hint.
     public static func locate(
         explicit: String?, languages: [String],
@@ -24,8 +25,9 @@ public enum Tessdata {
             if let prefix = environment["TESSDATA_PREFIX"], !prefix.isEmpty {
                 candidates.append(prefix)
                 candidates.append((prefix as NSString).appendingPathComponent("tessdata"))
+            } else {
+                candidates += systemLocations
             }
-            candidates += systemLocations
         }
         let fm = FileManager.default
         for dir in candidates {

@@ -31,6 +31,17 @@ struct FuzzySearchTests {
         #expect(rate >= 0.98, "\(failures.joined(separator: "\n"))")
     }
 
+    @Test("a 100,000-character query against a catalog holding a 100,000-character name: an answer, in bounded memory")
+    func hugeQuery() throws {
+        let long = String(repeating: "Kruphix ", count: 12_500)
+        let index = NameIndex(rows: [(text: long, cardName: long, kind: .name, printings: 1),
+                                     (text: "Kruphix, God of Horizons", cardName: "Kruphix, God of Horizons", kind: .name, printings: 3)])
+        let query = String(repeating: "Kruphix ", count: 12_500)
+        let found = index.search(query, limit: 5, minimumScore: 0.3)
+        #expect(found.first?.name == long, "\(found.map(\.score))")
+        #expect(index.search(String(repeating: "z", count: 100_000), limit: 5, minimumScore: 0.6).isEmpty)
+    }
+
     @Test("Typical OCR misreads of known titles")
     func examples() throws {
         let catalog = try SharedCatalog.get().catalog

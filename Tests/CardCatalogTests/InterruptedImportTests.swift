@@ -40,6 +40,50 @@ struct InterruptedImportTests {
         #expect(leftovers.isEmpty)
     }
 
+    /// `bytes` compressed by the system's gzip (one member).
+    static func gzip(_ bytes: Data) throws -> Data {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        p.arguments = ["-c"]
+        let input = Pipe(), output = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        try p.run()
+        let writer = Thread { input.fileHandleForWriting.write(bytes); try? input.fileHandleForWriting.close() }
+        writer.start()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return data
+    }
+
+    @Test("A valid gzip followed by garbage fails naming the file; concatenated gzip members import whole")
+    func gzipTrailingData() throws {
+        let dir = TestPaths.tempDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("catalog.sqlite")
+        let json = try Data(contentsOf: URL(fileURLWithPath: TestPaths.sampleCards))
+        let gz = try Self.gzip(json)
+        let garbage = dir.appendingPathComponent("cards-garbage.json.gz")
+        try (gz + Data("this is not gzip\n".utf8) + Data(repeating: 0x41, count: 300_000)).write(to: garbage)
+        do {
+            try CatalogImporter(catalogURL: url).importFiles([garbage.path])
+            Issue.record("a gzip file with trailing garbage imported")
+        } catch {
+            #expect("\(error)".contains("cards-garbage.json.gz") && "\(error)".contains("after the end"), "\(error)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+        let half = json.count / 2
+        let members = dir.appendingPathComponent("cards-2members.json.gz")
+        try (try Self.gzip(json.prefix(half)) + Self.gzip(json.dropFirst(half))).write(to: members)
+        let whole = try CatalogImporter(catalogURL: url).importFiles([members.path])
+        let plain = try CatalogImporter(catalogURL: dir.appendingPathComponent("plain.sqlite")).importFiles([TestPaths.sampleCards])
+        #expect(whole.sources.first?.imported == plain.sources.first?.imported && (plain.sources.first?.imported ?? 0) > 0)
+        let single = dir.appendingPathComponent("cards.json.gz")
+        try gz.write(to: single)
+        #expect(try CatalogImporter(catalogURL: dir.appendingPathComponent("gz.sqlite")).importFiles([single.path]).sources.first?.imported
+                == plain.sources.first?.imported)
+    }
+
     @Test("A missing file or a file of the wrong shape fails with the file named")
     func badInput() throws {
         let dir = TestPaths.tempDirectory()

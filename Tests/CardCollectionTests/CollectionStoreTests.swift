@@ -112,6 +112,107 @@ struct CollectionStoreTests {
         #expect(report.cardsRemoved == 2 && report.reviewItemsRemoved == 1 && report.photosForgotten == 1)
     }
 
+    static func holding(_ q: Int) -> Holding {
+        let w = wurm(q)
+        return Holding(scryfallID: w.scryfallID, name: w.name, setCode: w.setCode, collectorNumber: w.collectorNumber, language: "en",
+                       rarity: w.rarity, quantity: q, finish: .nonfoil, condition: .nm, pool: "", tags: [], addedAt: Date(), purchasePrice: nil)
+    }
+
+    @Test("a quantity above the bound is refused by every writer, writing nothing; a merge cannot overflow")
+    func quantityBound() throws {
+        let dir = Temp.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = try CollectionStore(url: dir.appendingPathComponent("c.sqlite"))
+        #expect(throws: CollectionError.self) { try store.add(Self.wurm(Int.max)) }
+        #expect(throws: CollectionError.self) { try store.importHoldings([Self.holding(Int.max), Self.holding(1)], description: "hostile.csv") }
+        #expect(try store.cardCount() == 0 && store.batches().isEmpty, "a refused import writes no row and no batch")
+        try store.add(Self.wurm(Entry.maxQuantity))
+        #expect(throws: CollectionError.self) { try store.add(Self.wurm(1)) }
+        #expect(try store.cardCount() == Entry.maxQuantity)
+        let b = try store.beginBatch(kind: "photos", description: "")
+        #expect(throws: CollectionError.self) {
+            try store.recordPhoto(hash: "h", path: "/h.jpg", cards: [.identified(Self.wurm(Int.max))], batchID: b)
+        }
+        #expect(try store.importedPath(hash: "h") == nil, "the photo is not recorded without its card")
+    }
+
+    @Test("undo of an import's batch while it runs: its next photo is refused saying so, not as a damaged file 'left untouched'")
+    func undoDuringImport() throws {
+        let dir = Temp.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = try CollectionStore(url: dir.appendingPathComponent("c.sqlite"))
+        let batch = try store.beginBatch(kind: "photos", description: "import box/")
+        _ = try store.recordIdentified(hash: "a", path: "/box/a.jpg", entry: Self.wurm(), batchID: batch)
+        #expect(try store.undoLastBatch()?.photosForgotten == 1)
+        let error = #expect(throws: CollectionError.self) {
+            try store.recordIdentified(hash: "b", path: "/box/b.jpg", entry: Self.wurm(), batchID: batch)
+        }
+        #expect(error?.description.contains("was undone") == true && error?.description.contains("left untouched") == false,
+                "\(String(describing: error))")
+        #expect(try store.cardCount() == 0 && store.importedPath(hash: "b") == nil)
+    }
+
+    @Test("a collection damaged by an overflowing quantity (written before the bound) opens, lists, sums, and undo repairs it")
+    func damagedByOverflow() throws {
+        let dir = Temp.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("c.sqlite")
+        do {
+            let store = try CollectionStore(url: url)
+            try store.add(Self.wurm(2))
+            try store.importHoldings([Self.holding(1), Self.holding(1)], description: "hostile.csv")
+        }
+        // What the unbounded import left: Int.max copies and another row in the same batch.
+        let raw = try DatabaseQueue(path: url.path)
+        try raw.write { db in
+            try db.execute(sql: "UPDATE entry SET quantity = 9223372036854775807 WHERE batch_id IS NOT NULL")
+        }
+        try raw.close()
+        let store = try CollectionStore(url: url)
+        #expect(try store.holdings().map(\.quantity) == [2 + 2 * Entry.maxQuantity], "read no higher than the bound")
+        #expect(try store.cardCount() == 2 + 2 * Entry.maxQuantity)
+        #expect(try store.pools().isEmpty)
+        let undo = try #require(try store.undoLastBatch())
+        #expect(undo.entriesRemoved == 2)
+        #expect(try store.cardCount() == 2 && store.holdings().map(\.quantity) == [2], "the hand-added copies stay")
+    }
+
+    @Test("remove can be limited to a finish, condition and language; other copies stay")
+    func removeByKind() throws {
+        let dir = Temp.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = try CollectionStore(url: dir.appendingPathComponent("c.sqlite"))
+        try store.add(Self.wurm(2))
+        var foil = Self.wurm(1)
+        foil.finish = .foil; foil.condition = .lp; foil.language = "ja"
+        try store.add(foil)
+        #expect(throws: CollectionError.self) { try store.remove(set: "bfz", number: "171", quantity: 2, finish: .foil) }
+        let touched = try store.remove(set: "bfz", number: "171", quantity: 1, finish: .foil, condition: .lp, language: "ja")
+        #expect(touched.count == 1 && touched[0].finish == .foil && touched[0].quantity == 0)
+        #expect(try store.entries().map(\.finish) == [.nonfoil] && store.cardCount() == 2, "the non-foil copies stay")
+        #expect(throws: CollectionError.self) { try store.remove(set: "bfz", number: "171", quantity: 1, condition: .dmg) }
+        #expect(try store.cardCount() == 2)
+    }
+
+    @Test("a pool is renamed (never merged into another), moved into the collection with \"\", or deleted")
+    func poolRenameDelete() throws {
+        let dir = Temp.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = try CollectionStore(url: dir.appendingPathComponent("c.sqlite"))
+        try store.add(Self.wurm(2, pool: "sealed"))
+        try store.add(Self.wurm(1, pool: "cube"))
+        try store.add(Self.wurm(5))
+        #expect(throws: CollectionError.self) { try store.renamePool("sealed", to: "cube") }
+        #expect(throws: CollectionError.self) { try store.renamePool("nothing", to: "x") }
+        #expect(try store.renamePool("sealed", to: "MOM sealed") == 1)
+        #expect(try store.pools().map(\.name) == ["MOM sealed", "cube"])
+        #expect(try store.renamePool("cube", to: "") == 1)
+        #expect(try store.cardCount(pool: "") == 6)
+        #expect(try store.deletePool("MOM sealed").cards == 2)
+        #expect(try store.pools().isEmpty && store.cardCount() == 6)
+        #expect(throws: CollectionError.self) { try store.deletePool("MOM sealed") }
+    }
+
     @Test("add merges hand-added copies; remove takes hand-added first and refuses to go below zero")
     func addRemove() throws {
         let dir = Temp.directory()

@@ -65,4 +65,56 @@ struct ConcurrencyTests {
         #expect(CrashSafety.integrity(home.appendingPathComponent("catalog.sqlite").path) == "ok")
         #expect(CrashSafety.importLeftovers(home).isEmpty)
     }
+
+    @Test("20 concurrent catalog imports of different files merge all 20 (none lost); the waiting ones say so; no temporary copy is left")
+    func concurrentCatalogImports() throws {
+        let dir = CollectionCLI.temp("concurrent-imports")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let home = dir.appendingPathComponent("home")
+        // One printing per file, cut from the sample catalog's Scryfall file.
+        let sample = CollectionCLI.root.appendingPathComponent("Fixtures/catalog/sample-cards.json")
+        let cards = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: sample)) as? [[String: Any]])
+        let n = 20
+        var files: [String] = []
+        for (i, card) in cards.prefix(n).enumerated() {
+            let url = dir.appendingPathComponent("card\(i).json")
+            try JSONSerialization.data(withJSONObject: [card]).write(to: url)
+            files.append(url.path)
+        }
+        let processes = files.map { CrashSafety.process(["catalog", "import", $0], home: home) }
+        let errs = processes.map { _ in Pipe() }
+        let collected = LockedBoxList()
+        for (p, err) in zip(processes, errs) {
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = err
+            CLI.readLines(err, line: { collected.append($0) })
+        }
+        for p in processes { try p.run() }
+        for p in processes { p.waitUntilExit() }
+        #expect(processes.allSatisfy { $0.terminationStatus == 0 }, "\(processes.map(\.terminationStatus)) \(collected.all)")
+        let info = try CrashSafety.catalogInfo(home)
+        #expect(info.printings == n, "every import's printing is in the catalog (a lost update drops some)")
+        let waited = collected.all.filter { $0.contains("waiting for it to finish") }.count
+        print("Concurrency: \(n) catalog imports at once, \(waited) said they waited")
+        #expect(waited >= 1, "imports that overlap say they wait")
+        #expect(CrashSafety.importLeftovers(home).isEmpty)
+    }
+
+    @Test("a killed catalog import's temporary copy is removed when the catalog is next opened, not only by the next import")
+    func abandonedCopyRemovedOnOpen() throws {
+        let dir = CollectionCLI.temp("abandoned")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let home = dir.appendingPathComponent("home")
+        let sample = CollectionCLI.root.appendingPathComponent("Fixtures/catalog/sample-cards.json").path
+        #expect(try CrashSafety.run(["catalog", "import", sample], home: home).status == 0)
+        // What kill -9 leaves: a copy named after a process that no longer exists.
+        let dead = Process()
+        dead.executableURL = URL(fileURLWithPath: "/bin/true")
+        try dead.run()
+        dead.waitUntilExit()
+        let copy = home.appendingPathComponent(".catalog.sqlite.import-\(dead.processIdentifier)-deadbeef")
+        try Data(count: 4096).write(to: copy)
+        #expect(try CrashSafety.catalogInfo(home).printings > 0)
+        #expect(CrashSafety.importLeftovers(home).isEmpty, "\(CrashSafety.importLeftovers(home))")
+    }
 }

@@ -200,6 +200,18 @@ struct HostileInputTests {
         #expect(throws: OCRError.unreadableFile(path: broken, reason: "broken symbolic link")) { try Image(contentsOf: broken) }
     }
 
+    @Test("TESSDATA_PREFIX naming a folder without the models is an error naming it, not a silent fall-back")
+    func tessdataPrefixNowhere() throws {
+        let nowhere = "/nonexistent/tessdata-\(getpid())"
+        let error = #expect(throws: OCRError.self) {
+            try Tessdata.locate(explicit: nil, languages: ["eng"], environment: ["TESSDATA_PREFIX": nowhere])
+        }
+        #expect(error?.description.contains(nowhere) == true, "\(String(describing: error))")
+        #expect(throws: OCRError.self) { try Tessdata.locate(explicit: nowhere, languages: ["eng"], environment: [:]) }
+        let system = try Tessdata.locate(explicit: nil, languages: ["eng"], environment: [:])
+        #expect(try Tessdata.locate(explicit: nil, languages: ["eng"], environment: ["TESSDATA_PREFIX": system]) == system)
+    }
+
     @Test("paths with spaces and non-ASCII names load, and errors name them exactly")
     func unicodePaths() throws {
         let s = try Scratch()
