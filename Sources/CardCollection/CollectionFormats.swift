@@ -123,7 +123,7 @@ public struct RowNote: Sendable, Codable, Equatable, CustomStringConvertible {
 }
 
 /// What reading a file gave: every data row is taken (owned or wanted) or skipped with a reason.
-public struct ImportReport: Sendable {
+public struct CollectionFileReport: Sendable {
     public var format: CollectionFormat
     /// Rows taken, in file order (a Delver Lens row with regular and foil copies gives two).
     public var holdings: [Holding] = []
@@ -281,12 +281,12 @@ public enum CollectionFiles {
     /// fills the Scryfall id and rarity when the file has none; a printing it does not know is kept
     /// as given (with a note).
     public static func read(_ text: String, format: CollectionFormat, file: String, pool: String = "",
-                            resolve: Resolver? = nil) throws -> ImportReport {
+                            resolve: Resolver? = nil) throws -> CollectionFileReport {
         var text = Substring(text)
         if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
         switch format {
         case .json:
-            var report = ImportReport(format: .json)
+            var report = CollectionFileReport(format: .json)
             report.holdings = try parseJSON(String(text), file: file, pool: pool)
             report.rows = report.holdings.count
             report.wanted = report.holdings.filter(\.details.wanted).count
@@ -299,8 +299,8 @@ public enum CollectionFiles {
         }
     }
 
-    static func readCSV(_ text: Substring, format: CollectionFormat, file: String, pool: String, resolve: Resolver?) throws -> ImportReport {
-        var report = ImportReport(format: format)
+    static func readCSV(_ text: Substring, format: CollectionFormat, file: String, pool: String, resolve: Resolver?) throws -> CollectionFileReport {
+        var report = CollectionFileReport(format: format)
         var body = text
         var line = 1
         var delimiter: Character = ","
@@ -390,6 +390,14 @@ public enum CollectionFiles {
         return report
     }
 
+    /// The rows of a CSV text as cells (no header handling).
+    static func rawRows(_ text: String) throws -> [[String]] {
+        let reader = try CSVReader(string: text, hasHeaderRow: false)
+        var rows: [[String]] = []
+        while let row = reader.next() { rows.append(row) }
+        return rows
+    }
+
     struct RowFailure: Error { let name: String?; let reason: String }
 
     /// The holdings of one data row (two for a Delver Lens row with regular and foil copies).
@@ -420,6 +428,8 @@ public enum CollectionFiles {
         guard let condition = Vocabulary.condition(conditionText, format) else { return fail("unknown condition \"\(conditionText)\"") }
         guard let language = Vocabulary.language(c[.language] ?? "", format) else { return fail("unknown language \"\(c[.language]!)\"") }
         guard var (finish, foilKind) = Vocabulary.finish(c[.finish] ?? "") else { return fail("unknown finish \"\(c[.finish]!)\"") }
+        // Named foils are Dragon Shield's and Sorted's words; no other service writes them.
+        if foilKind != nil && format != .dragonshield && format != .sorted { return fail("unknown finish \"\(c[.finish]!)\"") }
         details.foilKind = foilKind
         var number = c[.number] ?? ""
         // Dragon Shield marks an etched printing with an `etc` suffix on the number (`389etc`).
@@ -540,8 +550,8 @@ enum ArenaDeck {
         return rest.isEmpty ? nil : (n, rest, set, number)
     }
 
-    static func read(_ text: Substring, pool: String) -> ImportReport {
-        var report = ImportReport(format: .arena)
+    static func read(_ text: Substring, pool: String) -> CollectionFileReport {
+        var report = CollectionFileReport(format: .arena)
         var section = "Deck"
         var line = 0
         var aboutBlock = false
