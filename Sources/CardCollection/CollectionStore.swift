@@ -1,3 +1,4 @@
+import CardCatalog
 import Foundation
 import GRDB
 
@@ -393,12 +394,13 @@ public final class CollectionStore: Sendable {
 
     static func insert(_ e: Entry, _ db: Database, table: String = "entry") throws -> Int64 {
         let d = e.details
-        try db.execute(sql: """
+        // A cached statement: a 100,000-row file import inserts as many rows.
+        try db.cachedStatement(sql: """
             INSERT INTO \(table) (scryfall_id, name, set_code, collector_number, language, rarity, quantity, finish, condition,
                                pool, tags, added_at, source_path, source_hash, batch_id, purchase_price,
                                trade_quantity, proxy, altered, signed, misprint, price_currency, binder, binder_type, set_name, foil_kind)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [e.scryfallID, e.name, e.setCode.lowercased(), e.collectorNumber, e.language, e.rarity, e.quantity,
+            """).execute(arguments: [e.scryfallID, e.name, e.setCode.lowercased(), e.collectorNumber, e.language, e.rarity, e.quantity,
                              e.finish.rawValue, e.condition.rawValue, e.pool, e.tags.joined(separator: ","), Dates.milliseconds(e.addedAt),
                              e.sourcePath, e.sourceHash, e.batchID, e.purchasePrice,
                              d.tradeQuantity, d.proxy, d.altered, d.signed, d.misprint, d.currency, d.binder, d.binderType.rawValue,
@@ -569,6 +571,28 @@ public final class CollectionStore: Sendable {
                                arguments: [file.hash, file.path, batch, Date()])
             }
             return .imported(batch: batch)
+        }
+    }
+
+    /// Fills the Scryfall id (and rarity) of rows that were kept as given because the catalog did
+    /// not know their printing when they were imported (a set newer than the catalog), now that
+    /// `resolve` (the updated catalog) does. Owned and wish list rows. Returns the rows resolved.
+    @discardableResult
+    public func resolveUnknownPrintings(_ resolve: CollectionFiles.Resolver) throws -> Int {
+        let pending = try read { db in
+            try ["entry", "wanted"].flatMap { table in
+                try Row.fetchAll(db, sql: "SELECT id, set_code, collector_number, language FROM \(table) WHERE scryfall_id = '' AND set_code <> '' AND collector_number <> ''")
+                    .map { (table, $0["id"] as Int64, $0["set_code"] as String, $0["collector_number"] as String, $0["language"] as String) }
+            }
+        }
+        let found = pending.compactMap { row in resolve(row.2, row.3, row.4).map { (row.0, row.1, $0) } }
+        guard !found.isEmpty else { return 0 }
+        return try write { db in
+            for (table, id, p) in found {
+                try db.execute(sql: "UPDATE \(table) SET scryfall_id = ?, rarity = COALESCE(rarity, ?) WHERE id = ? AND scryfall_id = ''",
+                               arguments: [p.id, p.rarity, id])
+            }
+            return found.count
         }
     }
 

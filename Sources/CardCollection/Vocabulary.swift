@@ -47,9 +47,17 @@ enum Vocabulary {
         return table.last!.1
     }
 
+    /// The tables, built once (a 100,000-row import looks a word up per row and column).
+    static let conditionTables = Dictionary(uniqueKeysWithValues: CollectionFormat.allCases.map { ($0, conditions($0)) })
+    static let languageTables = Dictionary(uniqueKeysWithValues: CollectionFormat.allCases.map { ($0, languages($0)) })
+
+    /// Lower-cased word → value, per format (reading is case-insensitive).
+    static let conditionWords = conditionTables.mapValues { Dictionary($0.map { ($0.1.lowercased(), $0.0) }, uniquingKeysWith: { a, _ in a }) }
+    static let languageWords = languageTables.mapValues { Dictionary($0.map { ($0.1.lowercased(), $0.0) }, uniquingKeysWith: { a, _ in a }) }
+
     static func condition(_ text: String, _ format: CollectionFormat) -> Condition? {
         if text.isEmpty { return .nm }
-        return conditions(format).first { $0.1.caseInsensitiveCompare(text) == .orderedSame }?.0
+        return conditionWords[format]![text.lowercased()]
     }
 
     /// Scryfall language codes and the full English names most services write.
@@ -92,7 +100,7 @@ enum Vocabulary {
 
     static func language(_ text: String, _ format: CollectionFormat) -> String? {
         if text.isEmpty { return "en" }
-        return languages(format).first { $0.1.caseInsensitiveCompare(text) == .orderedSame }?.0
+        return languageWords[format]![text.lowercased()]
     }
 
     /// Finish words (Foil / Printing / Finish columns, any service): non-foil, foil, etched, or a
@@ -121,11 +129,11 @@ enum Vocabulary {
 
     /// A price cell (`12.0`, `$35.43`, `€ 1,77`) as a plain decimal and the currency its symbol names.
     static func price(_ text: String) -> (value: String, currency: String?)? {
-        var t = text.trimmingCharacters(in: .whitespaces)
+        var t = text.trimmedSpaces
         var currency: String?
         for (symbol, code) in currencySymbols.sorted(by: { $0.0.count > $1.0.count }) where t.hasPrefix(symbol) {
             currency = code
-            t = String(t.dropFirst(symbol.count)).trimmingCharacters(in: .whitespaces)
+            t = String(t.dropFirst(symbol.count)).trimmedSpaces
             break
         }
         if !t.contains("."), let comma = t.firstIndex(of: ","), t[t.index(after: comma)...].count <= 2 {

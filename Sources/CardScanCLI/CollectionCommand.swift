@@ -113,11 +113,18 @@ struct CollectionExportCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
+        let catalog = try? CatalogProvider.open(global)
         let (owned, wanted) = try CollectionAccess.mapped { () -> ([Holding], [Holding]) in
             guard let store = try CollectionAccess.openIfExists(global) else { return ([], []) }
+            // Rows kept as given at import are resolved once the catalog knows their printing.
+            if let catalog {
+                let resolved = try store.resolveUnknownPrintings { set, number, lang in
+                    try? CollectionAccess.printing(catalog, set: set, number: number, language: lang)
+                }
+                if resolved > 0 { Terminal.note("\(resolved) row\(resolved == 1 ? "" : "s") kept as given at import now resolved from the catalog") }
+            }
             return (try store.holdings(pool: pool ?? ""), try store.holdings(pool: pool ?? "", wanted: true))
         }
-        let catalog = format == .json ? nil : try? CatalogProvider.open(global)
         let text = try CollectionFiles.export(owned + wanted, format: format, setName: { code in catalog?.set(code: code)?.name })
         try CollectionAccess.write(text, to: output)
         let cards = owned.reduce(0) { $0 + $1.quantity }
@@ -173,20 +180,17 @@ struct CollectionImportCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
-            throw CLIError("\(file): cannot read: \(FileManager.default.fileExists(atPath: file) ? error.localizedDescription : "no such file")")
-        }
-        guard let text = String(data: data, encoding: .utf8) else { throw CLIError("\(file): cannot read: not UTF-8 text") }
+        let (text, hash) = try Self.load(file)
         guard let format = format ?? CollectionFormat.detect(Substring(text)) else {
             throw CLIError("\(file): unknown file format; pass --format (\(CollectionFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         let catalog = try? CatalogProvider.open(global)
         var skippedAny = false
         try CollectionAccess.mapped {
+            // One catalog query per row: every language of the printing, the row's own preferred.
             let report = try CollectionFiles.read(text, format: format, file: file, pool: pool ?? "") { set, number, lang in
-                guard let catalog else { return nil }
-                return try? CollectionAccess.printing(catalog, set: set, number: number, language: lang)
+                guard let all = try? catalog?.printings(set: set, number: number, language: nil) else { return nil }
+                return all.first { $0.language == lang } ?? all.first
             }
             skippedAny = !report.skipped.isEmpty
             var batch: Int64?
@@ -194,7 +198,7 @@ struct CollectionImportCommand: ParsableCommand {
             if !dryRun && !report.holdings.isEmpty {
                 let store = try CollectionAccess.open(global)
                 switch try store.importFile(report.holdings, description: "collection import \(file) (\(format.rawValue))",
-                                            file: (SHA256Hasher.hex(of: data), file), again: again) {
+                                            file: (hash, file), again: again) {
                 case .imported(let b): batch = b
                 case .alreadyImported(let path, let b): already = (path, b)
                 }
@@ -212,7 +216,9 @@ struct CollectionImportCommand: ParsableCommand {
                                                     cards: cards, skipped_rows: report.skipped, notes: report.notes)))
             } else {
                 for n in report.skipped { Terminal.note("\(file): \(n); skipped") }
-                for n in report.notes { Terminal.note("\(file): \(n)") }
+                // Every skipped row is listed; remarks on rows taken stop after 20 (--json lists them all).
+                for n in report.notes.prefix(20) { Terminal.note("\(file): \(n)") }
+                if report.notes.count > 20 { Terminal.note("\(file): \(report.notes.count - 20) more rows kept as given (--json lists them)") }
                 let counts = "\(report.rows) row\(report.rows == 1 ? "" : "s"): \(report.taken) taken (\(cards) card\(cards == 1 ? "" : "s")), \(report.skipped.count) skipped, \(report.wanted) not owned (wish list)"
                 if dryRun {
                     print("\(file) (\(format.rawValue)): \(counts); dry run, nothing written")
@@ -227,5 +233,15 @@ struct CollectionImportCommand: ParsableCommand {
         }
         // Issue 26's exit codes: 1 when some rows were skipped.
         if skippedAny { throw ExitCode(1) }
+    }
+
+    /// The file's text and the SHA-256 of its bytes (the bytes are not kept: a large file is held once).
+    static func load(_ file: String) throws -> (text: String, hash: String) {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
+            throw CLIError("\(file): cannot read: \(FileManager.default.fileExists(atPath: file) ? error.localizedDescription : "no such file")")
+        }
+        guard let text = String(data: data, encoding: .utf8) else { throw CLIError("\(file): cannot read: not UTF-8 text") }
+        return (text, SHA256Hasher.hex(of: data))
     }
 }

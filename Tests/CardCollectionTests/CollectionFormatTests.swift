@@ -121,6 +121,22 @@ struct CollectionFormatTests {
         guard case .imported = try store.importFile(rows, description: "f", file: ("abc", "a.csv")) else { Issue.record("after undo"); return }
     }
 
+    @Test("a printing the catalog did not know at import is kept as given, then resolved once the catalog knows it")
+    func unknownPrintingResolvedLater() throws {
+        let dir = Temp.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = try CollectionStore(url: dir.appendingPathComponent("c.sqlite"))
+        let text = "Name,Set code,Set name,Collector number,Foil,Rarity,Quantity,ManaBox ID,Scryfall ID,Purchase price,Misprint,Altered,Condition,Language,Purchase price currency\nBrand New,ZZZ,Future Set,7,normal,,2,,,,false,false,near_mint,en,"
+        let r = try CollectionFiles.read(text, format: .manabox, file: "n.csv") { _, _, _ in nil }
+        #expect(r.taken == 1 && r.notes.first?.reason == "zzz 7 is not in the catalog; kept as given")
+        try store.importHoldings(r.holdings, description: "n")
+        #expect(try store.resolveUnknownPrintings { _, _, _ in nil } == 0)
+        let later = Printing(id: "new-id", name: "Brand New", language: "en", setCode: "zzz", collectorNumber: "7", rarity: "rare")
+        #expect(try store.resolveUnknownPrintings { set, number, _ in set == "zzz" && number == "7" ? later : nil } == 1)
+        let e = try store.entries()
+        #expect(e.count == 1 && e[0].scryfallID == "new-id" && e[0].rarity == "rare" && e[0].quantity == 2 && e[0].details.setName == "Future Set")
+    }
+
     @Test("a v2 collection is migrated with every row kept, and takes the new conditions and details")
     func migrationKeepsRows() throws {
         let dir = Temp.directory()
