@@ -44,7 +44,7 @@ public enum CollectionFormat: String, CaseIterable, Sendable {
 
     /// What a cell of a column holds, by the column's name with case, spaces and punctuation
     /// removed (`Card Name`, `CardName` and ` Name` of Dragon Shield's app export alike).
-    enum Field { case quantity, foilQuantity, tradeQuantity, name, simpleName, setCode, setName, number, condition, language, finish,
+    enum Field: Int, CaseIterable { case quantity, foilQuantity, tradeQuantity, name, simpleName, setCode, setName, number, condition, language, finish,
                  tags, date, altered, proxy, signed, misprint, price, currency, scryfallID, rarity, binder, binderType, listType,
                  printingNote }
 
@@ -132,8 +132,11 @@ public struct RowNote: Sendable, Codable, Equatable, CustomStringConvertible {
 /// What reading a file gave: every data row is taken (owned or wanted) or skipped with a reason.
 public struct CollectionFileReport: Sendable {
     public var format: CollectionFormat
-    /// Rows taken, in file order (a Delver Lens row with regular and foil copies gives two).
+    /// Rows taken, in file order (a Delver Lens row with regular and foil copies gives two);
+    /// empty when `read` handed them to its `each` instead.
     public var holdings: [Holding] = []
+    /// Cards (sum of quantities) in the rows taken as owned.
+    public var cards = 0
     /// Data rows seen (blank lines are not rows).
     public var rows = 0
     /// Rows taken as owned cards, and as wish list rows (not owned).
@@ -141,6 +144,12 @@ public struct CollectionFileReport: Sendable {
     public var skipped: [RowNote] = []
     /// Remarks on rows that were taken (a printing the catalog does not know, kept as given).
     public var notes: [RowNote] = []
+
+    /// Takes the holdings of one row: to `each` when given, else into `holdings`.
+    mutating func take(_ rows: [Holding], _ each: ((Holding) throws -> Void)?) throws {
+        for h in rows where !h.details.wanted { cards += h.quantity }
+        if let each { for h in rows { try each(h) } } else { holdings += rows }
+    }
 }
 
 /// Reading and writing collection files.
@@ -288,25 +297,27 @@ public enum CollectionFiles {
     /// fills the Scryfall id and rarity when the file has none; a printing it does not know is kept
     /// as given (with a note).
     public static func read(_ text: String, format: CollectionFormat, file: String, pool: String = "",
-                            resolve: Resolver? = nil) throws -> CollectionFileReport {
+                            resolve: Resolver? = nil, each: ((Holding) throws -> Void)? = nil) throws -> CollectionFileReport {
         var text = Substring(text)
         if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
         switch format {
         case .json:
             var report = CollectionFileReport(format: .json)
-            report.holdings = try parseJSON(String(text), file: file, pool: pool)
-            report.rows = report.holdings.count
-            report.wanted = report.holdings.filter(\.details.wanted).count
+            let rows = try parseJSON(String(text), file: file, pool: pool)
+            report.rows = rows.count
+            report.wanted = rows.filter(\.details.wanted).count
             report.taken = report.rows - report.wanted
+            try report.take(rows, each)
             return report
         case .arena:
-            return ArenaDeck.read(text, pool: pool)
+            return try ArenaDeck.read(text, pool: pool, each: each)
         default:
-            return try readCSV(text, format: format, file: file, pool: pool, resolve: resolve)
+            return try readCSV(text, format: format, file: file, pool: pool, resolve: resolve, each: each)
         }
     }
 
-    static func readCSV(_ text: Substring, format: CollectionFormat, file: String, pool: String, resolve: Resolver?) throws -> CollectionFileReport {
+    static func readCSV(_ text: Substring, format: CollectionFormat, file: String, pool: String, resolve: Resolver?,
+                        each: ((Holding) throws -> Void)?) throws -> CollectionFileReport {
         var report = CollectionFileReport(format: format)
         var body = text
         var line = 1
@@ -368,7 +379,7 @@ public enum CollectionFiles {
                     report.skipped.append(RowNote(line: thisLine, name: nil, reason: "\(row.count) cells where the header has \(header.count)"))
                     continue
                 }
-                var cells: [CollectionFormat.Field: String] = [:]
+                var cells = Cells()
                 for (i, f) in fields.enumerated() {
                     guard let f else { continue }
                     let v = unescapeFormula(row[i].trimmedSpaces)
@@ -378,7 +389,7 @@ public enum CollectionFiles {
                 case .failure(let note):
                     report.skipped.append(RowNote(line: thisLine, name: note.name, reason: note.reason))
                 case .success(let (taken, remark)):
-                    report.holdings += taken
+                    try report.take(taken, each)
                     if taken.first?.details.wanted == true { report.wanted += 1 } else { report.taken += 1 }
                     if let remark { report.notes.append(RowNote(line: thisLine, name: taken.first?.name, reason: remark)) }
                 }
@@ -409,7 +420,16 @@ public enum CollectionFiles {
     struct RowFailure: Error { let name: String?; let reason: String }
 
     /// The holdings of one data row (two for a Delver Lens row with regular and foil copies).
-    static func holdings(_ c: [CollectionFormat.Field: String], format: CollectionFormat, pool: String,
+    /// One row's cells by what they hold (an array, not a dictionary: one per row of a large file).
+    struct Cells {
+        var values = [String?](repeating: nil, count: CollectionFormat.Field.allCases.count)
+        subscript(_ f: CollectionFormat.Field) -> String? {
+            get { values[f.rawValue] }
+            set { values[f.rawValue] = newValue }
+        }
+    }
+
+    static func holdings(_ c: Cells, format: CollectionFormat, pool: String,
                          resolve: Resolver?) -> Result<([Holding], String?), RowFailure> {
         typealias Field = CollectionFormat.Field
         let name = (c[.simpleName].flatMap { $0.isEmpty ? nil : $0 } ?? c[.name]) ?? ""
@@ -558,7 +578,7 @@ enum ArenaDeck {
         return rest.isEmpty ? nil : (n, rest, set, number)
     }
 
-    static func read(_ text: Substring, pool: String) -> CollectionFileReport {
+    static func read(_ text: Substring, pool: String, each: ((Holding) throws -> Void)?) throws -> CollectionFileReport {
         var report = CollectionFileReport(format: .arena)
         var section = "Deck"
         var line = 0
@@ -578,9 +598,9 @@ enum ArenaDeck {
                 report.skipped.append(RowNote(line: line, name: nil, reason: "not a deck line (\"N Name (SET) NUMBER\")"))
                 continue
             }
-            report.holdings.append(Holding(scryfallID: "", name: name, setCode: set, collectorNumber: number, language: "en", rarity: nil,
-                                           quantity: n, finish: .nonfoil, condition: .nm, pool: pool, tags: [], addedAt: Date(),
-                                           details: CardDetails(binder: section, binderType: .deck)))
+            try report.take([Holding(scryfallID: "", name: name, setCode: set, collectorNumber: number, language: "en", rarity: nil,
+                                     quantity: n, finish: .nonfoil, condition: .nm, pool: pool, tags: [], addedAt: Date(),
+                                     details: CardDetails(binder: section, binderType: .deck))], each)
             report.taken += 1
         }
         return report

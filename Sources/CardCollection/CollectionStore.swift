@@ -549,6 +549,8 @@ public final class CollectionStore: Sendable {
         case imported(batch: Int64)
         /// The same bytes were imported before (from `path`, in `batch`); nothing was added.
         case alreadyImported(path: String, batch: Int64?)
+        /// The file held no row to add; nothing was recorded.
+        case empty
     }
 
     /// Imports the holdings of one file as one batch, in one transaction. With `file` (the SHA-256
@@ -556,6 +558,16 @@ public final class CollectionStore: Sendable {
     /// way photos are recognised by content.
     public func importFile(_ holdings: [Holding], description: String, file: (hash: String, path: String)?,
                            again: Bool = false) throws -> FileImportOutcome {
+        try importFile(description: description, file: file, again: again) { insert in
+            for h in holdings { try insert(h) }
+        }
+    }
+
+    /// The same, with the rows handed over one at a time by `rows` (which calls `insert` for each)
+    /// while the file is read, so a large file is never held as rows in memory. An error thrown by
+    /// `rows` rolls the whole import back.
+    public func importFile(description: String, file: (hash: String, path: String)?, again: Bool = false,
+                           rows: (_ insert: (Holding) throws -> Void) throws -> Void) throws -> FileImportOutcome {
         try write { db in
             if let file, !again, let row = try Row.fetchOne(db, sql: "SELECT path, batch_id FROM csv_file WHERE hash = ?", arguments: [file.hash]) {
                 return .alreadyImported(path: row["path"], batch: row["batch_id"])
@@ -563,8 +575,15 @@ public final class CollectionStore: Sendable {
             try db.execute(sql: "INSERT INTO batch (kind, description, started_at, finished_at) VALUES ('csv', ?, ?, ?)",
                            arguments: [description, Date(), Date()])
             let batch = db.lastInsertedRowID
-            for h in holdings where h.quantity > 0 {
+            var inserted = 0
+            try rows { h in
+                guard h.quantity > 0 else { return }
                 _ = try Self.insert(h.entry(batchID: batch), db, table: h.details.wanted ? "wanted" : "entry")
+                inserted += 1
+            }
+            guard inserted > 0 else {
+                try db.execute(sql: "DELETE FROM batch WHERE id = ?", arguments: [batch])
+                return .empty
             }
             if let file {
                 try db.execute(sql: "INSERT OR REPLACE INTO csv_file (hash, path, batch_id, imported_at) VALUES (?, ?, ?, ?)",

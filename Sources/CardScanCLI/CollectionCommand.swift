@@ -187,24 +187,33 @@ struct CollectionImportCommand: ParsableCommand {
         let catalog = try? CatalogProvider.open(global)
         var skippedAny = false
         try CollectionAccess.mapped {
-            // One catalog query per row: every language of the printing, the row's own preferred.
-            let report = try CollectionFiles.read(text, format: format, file: file, pool: pool ?? "") { set, number, lang in
-                guard let all = try? catalog?.printings(set: set, number: number, language: nil) else { return nil }
+            // One catalog query per row (none for a set the catalog does not know): every language
+            // of the printing, the row's own preferred.
+            let resolve: CollectionFiles.Resolver = { set, number, lang in
+                guard let catalog, catalog.set(code: set) != nil,
+                      let all = try? catalog.printings(set: set, number: number, language: nil) else { return nil }
                 return all.first { $0.language == lang } ?? all.first
             }
-            skippedAny = !report.skipped.isEmpty
+            // The rows go into the collection as they are read, in one transaction (a dry run or a
+            // file imported before only counts them).
+            var report: CollectionFileReport?
             var batch: Int64?
             var already: (path: String, batch: Int64?)?
-            if !dryRun && !report.holdings.isEmpty {
+            if !dryRun {
                 let store = try CollectionAccess.open(global)
-                switch try store.importFile(report.holdings, description: "collection import \(file) (\(format.rawValue))",
-                                            file: (hash, file), again: again) {
+                switch try store.importFile(description: "collection import \(file) (\(format.rawValue))", file: (hash, file), again: again, rows: { insert in
+                    report = try withoutActuallyEscaping(insert) { insert in
+                        try CollectionFiles.read(text, format: format, file: file, pool: pool ?? "", resolve: resolve, each: insert)
+                    }
+                }) {
                 case .imported(let b): batch = b
                 case .alreadyImported(let path, let b): already = (path, b)
+                case .empty: break
                 }
             }
-            let owned = report.holdings.filter { !$0.details.wanted }
-            let cards = owned.reduce(0) { $0 + $1.quantity }
+            let r = try report ?? CollectionFiles.read(text, format: format, file: file, pool: pool ?? "", resolve: resolve, each: { _ in })
+            skippedAny = !r.skipped.isEmpty
+            let cards = r.cards
             if json {
                 struct Summary: Encodable {
                     let file: String, format: String, dry_run: Bool, batch: Int64?, already_imported_from: String?
@@ -212,14 +221,14 @@ struct CollectionImportCommand: ParsableCommand {
                     let skipped_rows: [RowNote], notes: [RowNote]
                 }
                 print(try JSONOutput.string(Summary(file: file, format: format.rawValue, dry_run: dryRun, batch: batch, already_imported_from: already?.path,
-                                                    rows: report.rows, taken: report.taken, skipped: report.skipped.count, not_owned: report.wanted,
-                                                    cards: cards, skipped_rows: report.skipped, notes: report.notes)))
+                                                    rows: r.rows, taken: r.taken, skipped: r.skipped.count, not_owned: r.wanted,
+                                                    cards: cards, skipped_rows: r.skipped, notes: r.notes)))
             } else {
-                for n in report.skipped { Terminal.note("\(file): \(n); skipped") }
+                for n in r.skipped { Terminal.note("\(file): \(n); skipped") }
                 // Every skipped row is listed; remarks on rows taken stop after 20 (--json lists them all).
-                for n in report.notes.prefix(20) { Terminal.note("\(file): \(n)") }
-                if report.notes.count > 20 { Terminal.note("\(file): \(report.notes.count - 20) more rows kept as given (--json lists them)") }
-                let counts = "\(report.rows) row\(report.rows == 1 ? "" : "s"): \(report.taken) taken (\(cards) card\(cards == 1 ? "" : "s")), \(report.skipped.count) skipped, \(report.wanted) not owned (wish list)"
+                for n in r.notes.prefix(20) { Terminal.note("\(file): \(n)") }
+                if r.notes.count > 20 { Terminal.note("\(file): \(r.notes.count - 20) more rows kept as given (--json lists them)") }
+                let counts = "\(r.rows) row\(r.rows == 1 ? "" : "s"): \(r.taken) taken (\(cards) card\(cards == 1 ? "" : "s")), \(r.skipped.count) skipped, \(r.wanted) not owned (wish list)"
                 if dryRun {
                     print("\(file) (\(format.rawValue)): \(counts); dry run, nothing written")
                 } else if let already {
