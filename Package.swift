@@ -63,12 +63,13 @@ let package = Package(
             dependencies: [
                 "CardScanOCR", "CardReader", "CardCatalog", "CardMatcher", "CardCollection",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "CSV", package: "CSV.swift"),
             ]
         ),
         .executableTarget(name: "cardscan", dependencies: ["CardScanCLI"], linkerSettings: exportPNGLevelHook),
         .target(
             name: "CardScanBench",
-            dependencies: ["CardScanOCR", "CardReader", "CardCatalog", "CardMatcher"]
+            dependencies: ["CardScanOCR", "CardReader", "CardCatalog", "CardMatcher", .product(name: "CSV", package: "CSV.swift")]
         ),
         .executableTarget(
             name: "cardscan-bench",
@@ -78,7 +79,7 @@ let package = Package(
             ],
             linkerSettings: exportPNGLevelHook
         ),
-        .target(name: "TestSupport", dependencies: ["CardCatalog"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CardCatalog", .product(name: "CSV", package: "CSV.swift")], path: "Tests/TestSupport"),
         .testTarget(name: "CardScanOCRTests", dependencies: ["CardScanOCR", "TestSupport"], linkerSettings: exportPNGLevelHook),
         .testTarget(name: "CardReaderTests", dependencies: ["CardReader", "CardScanOCR", "CardCatalog", "CardMatcher", "TestSupport"]),
         .testTarget(name: "CardCatalogTests", dependencies: ["CardCatalog", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
