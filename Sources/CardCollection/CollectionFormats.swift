@@ -223,6 +223,8 @@ public enum CollectionFiles {
         case (_, "Name"), (_, "Card Name"), (_, "Simple Name"): return h.name
         case (_, "Tradelist Count"), (_, "Trade Quantity"): return String(d.tradeQuantity)
         case (.moxfield, "Edition"), (.archidekt, "Edition Code"): return h.setCode.lowercased()
+        case (.deckbox, "Edition Code"): return Deckbox.cells(h).code
+        case (.deckbox, "Card Number"): return Deckbox.cells(h).number
         case (.deckbox, "Edition"), (.archidekt, "Edition Name"), (.manabox, "Set name"), (_, "Set Name"), (.tcgplayer, "Set"),
              (.delverlens, "Edition"):
             return setTitle
@@ -238,7 +240,7 @@ public enum CollectionFiles {
         case (.archidekt, "Finish"): return h.finish == .nonfoil ? "Normal" : h.finish.rawValue.capitalized
         case (.tcgplayer, "Printing"): return h.finish == .nonfoil ? "Normal" : "Foil"
         case (_, "Printing"): return d.foilKind?.rawValue ?? (h.finish == .nonfoil ? "Normal" : h.finish.rawValue.capitalized)
-        case (.deckbox, "Printing Note"): return h.finish == .etched ? "Etched" : ""
+        case (.deckbox, "Printing Note"): return h.finish == .etched ? "Etched" : Deckbox.cells(h).note
         case (_, "Tags"), (_, "Tag"): return tags
         case (.moxfield, "Last Modified"): return Dates.moxfield.string(from: h.addedAt)
         case (.manabox, "Added"): return Dates.iso.string(from: h.addedAt)
@@ -466,6 +468,8 @@ public enum CollectionFiles {
             finish = .etched
         }
         if format == .deckbox, (c[.printingNote] ?? "").caseInsensitiveCompare("Etched") == .orderedSame, finish == .foil { finish = .etched }
+        var set = (c[.setCode] ?? "").lowercased()
+        if format == .deckbox { (set, number) = Deckbox.printing(set: set, number: number, note: c[.printingNote] ?? "") }
         for (f, label) in [(Field.altered, "altered"), (.proxy, "proxy"), (.signed, "signed"), (.misprint, "misprint")] {
             guard let t = c[f] else { continue }
             // Deckbox writes any word (or nothing) in its flag columns.
@@ -507,7 +511,6 @@ public enum CollectionFiles {
         }
         let setName = c[.setName] ?? ""
         details.setName = setName.isEmpty ? nil : setName
-        let set = (c[.setCode] ?? "").lowercased()
         var scryfallID = c[.scryfallID] ?? ""
         var rarity = (c[.rarity] ?? "").lowercased()
         if rarity == "mythicrare" { rarity = "mythic" }
@@ -552,6 +555,30 @@ public enum CollectionFiles {
         } catch {
             throw CollectionError.invalid("\(file): not a cardscan JSON collection (\(error))")
         }
+    }
+}
+
+/// Deckbox's shapes of two collector-number forms: The List is edition `plist` with the original
+/// set's code in Printing Note (`49` + `DDC` for Scryfall's plst `DDC-49`), and Ultimate Box
+/// Toppers drop the `U` (`8` for puma `U8`). Read into Scryfall's form, written back in Deckbox's.
+enum Deckbox {
+    static func printing(set: String, number: String, note: String) -> (set: String, number: String) {
+        let digits = !number.isEmpty && number.allSatisfy { $0.isASCII && $0.isNumber }
+        if set == "plist" || set == "plst", digits, !note.isEmpty, note.count <= 5,
+           note.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }) {
+            return ("plst", note + "-" + number)
+        }
+        if set == "puma", digits { return (set, "U" + number) }
+        return (set, number)
+    }
+
+    static func cells(_ h: Holding) -> (code: String, number: String, note: String) {
+        let n = h.collectorNumber
+        if h.setCode == "plst", let dash = n.lastIndex(of: "-"), n[n.index(after: dash)...].allSatisfy(\.isNumber) {
+            return ("PLIST", String(n[n.index(after: dash)...]), String(n[..<dash]))
+        }
+        if h.setCode == "puma", n.hasPrefix("U"), n.dropFirst().allSatisfy(\.isNumber) { return ("PUMA", String(n.dropFirst()), "") }
+        return (h.setCode.uppercased(), n, "")
     }
 }
 

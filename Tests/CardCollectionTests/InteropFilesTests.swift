@@ -84,6 +84,19 @@ struct InteropFilesTests {
         }
     }
 
+    @Test("collector-number forms: Deckbox's The List and box-topper numbers read as Scryfall's, written back as Deckbox's")
+    func numberForms() throws {
+        let file = "deckbox/StepKie_MtgCsvHelper__deckbox-real-export.csv"
+        let r = try CollectionFiles.read(try Self.text(file), format: .deckbox, file: file)
+        let tutors = r.holdings.filter { $0.name == "Demonic Tutor" }.map { "\($0.setCode) \($0.collectorNumber)" }
+        #expect(tutors.contains("plst DDC-49") && tutors.contains("puma U8"), "\(tutors)")
+        let out = try CollectionFiles.export(r.holdings, format: .deckbox)
+        #expect(out.contains("Demonic Tutor,The List,PLIST,49,Near Mint,English,,,,,,,,,DDC,") && out.contains("Demonic Tutor,Ultimate Masters: Box Toppers,PUMA,8,"), "\(out)")
+        // Every other service's own forms are kept as written (★, p, U31, 2022-3, DDC-49).
+        let mox = try CollectionFiles.read(try Self.text("moxfield/Kerakis_omenpath__moxfield_haves_2025-06-13-0246Z.csv"), format: .moxfield, file: "m")
+        #expect(mox.holdings.contains { $0.setCode == "puma" && $0.collectorNumber == "U31" })
+    }
+
     static func merged(_ rows: [Holding]) -> [Holding] {
         var out: [Holding] = []
         for h in rows {
