@@ -56,13 +56,15 @@ public struct CardDetails: Sendable, Codable, Equatable, Hashable {
     public var setName: String?
     /// A named foil treatment (Dragon Shield `Surge Foil`, Sorted `Mana Foil`…), normalised.
     public var foilKind: FoilKind?
+    /// Free text the file gave about the row (Deckbox `Printing Note`, ManaBox's Moxfield-format `Notes`).
+    public var note: String?
 
     public init(tradeQuantity: Int = 0, proxy: Bool = false, altered: Bool = false, signed: Bool = false, misprint: Bool = false,
                 currency: String? = nil, binder: String = "", binderType: BinderType = .binder, setName: String? = nil,
-                foilKind: FoilKind? = nil) {
+                foilKind: FoilKind? = nil, note: String? = nil) {
         self.tradeQuantity = tradeQuantity; self.proxy = proxy; self.altered = altered; self.signed = signed
         self.misprint = misprint; self.currency = currency; self.binder = binder; self.binderType = binderType
-        self.setName = setName; self.foilKind = foilKind
+        self.setName = setName; self.foilKind = foilKind; self.note = note
     }
 
     /// Not owned: a wish list row.
@@ -70,7 +72,7 @@ public struct CardDetails: Sendable, Codable, Equatable, Hashable {
 
     enum CodingKeys: String, CodingKey {
         case tradeQuantity = "trade_quantity", proxy, altered, signed, misprint, currency, binder, binderType = "binder_type",
-             setName = "set_name", foilKind = "foil_kind"
+             setName = "set_name", foilKind = "foil_kind", note
     }
 
     public init(from decoder: Decoder) throws {
@@ -84,7 +86,8 @@ public struct CardDetails: Sendable, Codable, Equatable, Hashable {
                   binder: try c.decodeIfPresent(String.self, forKey: .binder) ?? "",
                   binderType: try c.decodeIfPresent(BinderType.self, forKey: .binderType) ?? .binder,
                   setName: try c.decodeIfPresent(String.self, forKey: .setName),
-                  foilKind: try c.decodeIfPresent(FoilKind.self, forKey: .foilKind))
+                  foilKind: try c.decodeIfPresent(FoilKind.self, forKey: .foilKind),
+                  note: try c.decodeIfPresent(String.self, forKey: .note))
     }
 }
 

@@ -46,7 +46,7 @@ public enum CollectionFormat: String, CaseIterable, Sendable {
     /// removed (`Card Name`, `CardName` and ` Name` of Dragon Shield's app export alike).
     enum Field: Int, CaseIterable { case quantity, foilQuantity, tradeQuantity, name, simpleName, setCode, setName, number, condition, language, finish,
                  tags, date, altered, proxy, signed, misprint, price, currency, scryfallID, rarity, binder, binderType, listType,
-                 printingNote }
+                 printingNote, note }
 
     func field(_ key: String, keys: Set<String>) -> Field? {
         let common: [String: Field] = ["name": .name, "quantity": .quantity, "count": .quantity, "condition": .condition,
@@ -55,7 +55,7 @@ public enum CollectionFormat: String, CaseIterable, Sendable {
         switch self {
         case .moxfield:
             own = ["tradelistcount": .tradeQuantity, "edition": .setCode, "foil": .finish, "tags": .tags, "lastmodified": .date,
-                   "collectornumber": .number, "alter": .altered, "proxy": .proxy, "purchaseprice": .price]
+                   "collectornumber": .number, "alter": .altered, "proxy": .proxy, "purchaseprice": .price, "notes": .note]
         case .manabox:
             own = ["bindername": .binder, "bindertype": .binderType, "setcode": .setCode, "setname": .setName, "collectornumber": .number,
                    "foil": .finish, "purchaseprice": .price, "misprint": .misprint, "altered": .altered,
@@ -240,7 +240,7 @@ public enum CollectionFiles {
         case (.archidekt, "Finish"): return h.finish == .nonfoil ? "Normal" : h.finish.rawValue.capitalized
         case (.tcgplayer, "Printing"): return h.finish == .nonfoil ? "Normal" : "Foil"
         case (_, "Printing"): return d.foilKind?.rawValue ?? (h.finish == .nonfoil ? "Normal" : h.finish.rawValue.capitalized)
-        case (.deckbox, "Printing Note"): return h.finish == .etched ? "Etched" : Deckbox.cells(h).note
+        case (.deckbox, "Printing Note"): return h.finish == .etched ? "Etched" : [Deckbox.cells(h).note, d.note ?? ""].first { !$0.isEmpty } ?? ""
         case (_, "Tags"), (_, "Tag"): return tags
         case (.moxfield, "Last Modified"): return Dates.moxfield.string(from: h.addedAt)
         case (.manabox, "Added"): return Dates.iso.string(from: h.addedAt)
@@ -511,6 +511,11 @@ public enum CollectionFiles {
         }
         let setName = c[.setName] ?? ""
         details.setName = setName.isEmpty ? nil : setName
+        // Deckbox's Printing Note holds Etched or The List's set code (read above) or free text, kept.
+        let noteText = format == .deckbox ? c[.printingNote] ?? "" : c[.note] ?? ""
+        if !noteText.isEmpty, !(format == .deckbox && (noteText.caseInsensitiveCompare("Etched") == .orderedSame || number.hasPrefix(noteText + "-"))) {
+            details.note = noteText
+        }
         var scryfallID = c[.scryfallID] ?? ""
         var rarity = (c[.rarity] ?? "").lowercased()
         if rarity == "mythicrare" { rarity = "mythic" }

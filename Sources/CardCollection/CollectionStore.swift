@@ -197,7 +197,7 @@ public final class CollectionStore: Sendable {
         }
         m.registerMigration("v3-interop") { db in
             // Conditions M and EX, the details other apps record (trade count, proxy, altered,
-            // signed, misprint, price currency, binder, set name as given, named foil), wish list
+            // signed, misprint, price currency, binder, set name as given, named foil, note), wish list
             // rows kept apart from owned ones, and the files already imported. SQLite cannot change
             // a CHECK constraint, so `entry` is rebuilt; every existing row is copied unchanged.
             let columns = """
@@ -227,7 +227,8 @@ public final class CollectionStore: Sendable {
                 binder TEXT NOT NULL DEFAULT '',
                 binder_type TEXT NOT NULL DEFAULT 'binder' CHECK (binder_type IN ('binder', 'deck', 'list')),
                 set_name TEXT,
-                foil_kind TEXT
+                foil_kind TEXT,
+                note TEXT
                 """
             try db.execute(sql: """
                 CREATE TABLE entry_v3 (\(columns));
@@ -398,13 +399,13 @@ public final class CollectionStore: Sendable {
         try db.cachedStatement(sql: """
             INSERT INTO \(table) (scryfall_id, name, set_code, collector_number, language, rarity, quantity, finish, condition,
                                pool, tags, added_at, source_path, source_hash, batch_id, purchase_price,
-                               trade_quantity, proxy, altered, signed, misprint, price_currency, binder, binder_type, set_name, foil_kind)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                               trade_quantity, proxy, altered, signed, misprint, price_currency, binder, binder_type, set_name, foil_kind, note)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [e.scryfallID, e.name, e.setCode.lowercased(), e.collectorNumber, e.language, e.rarity, e.quantity,
                              e.finish.rawValue, e.condition.rawValue, e.pool, e.tags.joined(separator: ","), Dates.milliseconds(e.addedAt),
                              e.sourcePath, e.sourceHash, e.batchID, e.purchasePrice,
                              d.tradeQuantity, d.proxy, d.altered, d.signed, d.misprint, d.currency, d.binder, d.binderType.rawValue,
-                             d.setName, d.foilKind?.rawValue])
+                             d.setName, d.foilKind?.rawValue, d.note])
         return db.lastInsertedRowID
     }
 
@@ -420,7 +421,7 @@ public final class CollectionStore: Sendable {
                      details: CardDetails(tradeQuantity: r["trade_quantity"], proxy: r["proxy"], altered: r["altered"], signed: r["signed"],
                                           misprint: r["misprint"], currency: r["price_currency"], binder: r["binder"],
                                           binderType: BinderType(rawValue: r["binder_type"]) ?? .binder, setName: r["set_name"],
-                                          foilKind: (r["foil_kind"] as String?).flatMap(FoilKind.init(rawValue:))))
+                                          foilKind: (r["foil_kind"] as String?).flatMap(FoilKind.init(rawValue:)), note: r["note"]))
     }
 
     /// Entries of one pool ("" = the main collection), or of everything when `pool` is nil.
@@ -444,7 +445,7 @@ public final class CollectionStore: Sendable {
             let d = e.details
             let key = [e.scryfallID, e.name, e.setCode, e.collectorNumber, e.language, e.finish.rawValue, e.condition.rawValue,
                        e.pool, e.tags.joined(separator: ","), e.purchasePrice ?? "", String(d.tradeQuantity), "\(d.proxy)\(d.altered)\(d.signed)\(d.misprint)",
-                       d.currency ?? "", d.binder, d.binderType.rawValue, d.setName ?? "", d.foilKind?.rawValue ?? ""].joined(separator: "\u{1F}")
+                       d.currency ?? "", d.binder, d.binderType.rawValue, d.setName ?? "", d.foilKind?.rawValue ?? "", d.note ?? ""].joined(separator: "\u{1F}")
             if var h = merged[key] {
                 h.quantity += e.quantity
                 h.addedAt = min(h.addedAt, e.addedAt)

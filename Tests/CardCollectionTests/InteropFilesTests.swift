@@ -92,6 +92,8 @@ struct InteropFilesTests {
         #expect(tutors.contains("plst DDC-49") && tutors.contains("puma U8"), "\(tutors)")
         let out = try CollectionFiles.export(r.holdings, format: .deckbox)
         #expect(out.contains("Demonic Tutor,The List,PLIST,49,Near Mint,English,,,,,,,,,DDC,") && out.contains("Demonic Tutor,Ultimate Masters: Box Toppers,PUMA,8,"), "\(out)")
+        // Free text in Printing Note is kept and written back.
+        #expect(r.holdings.contains { $0.details.note == "Showcase" } && out.contains(",Showcase,"))
         // Every other service's own forms are kept as written (★, p, U31, 2022-3, DDC-49).
         let mox = try CollectionFiles.read(try Self.text("moxfield/Kerakis_omenpath__moxfield_haves_2025-06-13-0246Z.csv"), format: .moxfield, file: "m")
         #expect(mox.holdings.contains { $0.setCode == "puma" && $0.collectorNumber == "U31" })
