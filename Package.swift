@@ -71,12 +71,13 @@ let package = Package(
             dependencies: [
                 "CardScanOCR", "CardReader", "CardCatalog", "CardMatcher", "CardScanner", "CardCollection",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "CSV", package: "CSV.swift"),
             ]
         ),
         .executableTarget(name: "cardscan", dependencies: ["CardScanCLI", "CPNGLevel"], linkerSettings: exportPNGLevelHook),
         .target(
             name: "CardScanBench",
-            dependencies: ["CardScanOCR", "CardReader", "CardCatalog", "CardMatcher", "CardScanner"]
+            dependencies: ["CardScanOCR", "CardReader", "CardCatalog", "CardMatcher", "CardScanner", .product(name: "CSV", package: "CSV.swift")]
         ),
         .executableTarget(
             name: "cardscan-bench",
@@ -86,7 +87,7 @@ let package = Package(
             ],
             linkerSettings: exportPNGLevelHook
         ),
-        .target(name: "TestSupport", dependencies: ["CardCatalog"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CardCatalog", .product(name: "CSV", package: "CSV.swift")], path: "Tests/TestSupport"),
         .testTarget(name: "CardScanOCRTests", dependencies: ["CardScanOCR", "CPNGLevel", "TestSupport"], linkerSettings: exportPNGLevelHook),
         .testTarget(name: "CardReaderTests", dependencies: ["CardReader", "CardScanOCR", "CardCatalog", "CardMatcher", "TestSupport"]),
         .testTarget(name: "CardCatalogTests", dependencies: ["CardCatalog", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -10,22 +10,93 @@ public enum Finish: String, Sendable, Codable, CaseIterable {
     case nonfoil, foil, etched
 }
 
-/// Card condition, on the US (TCGplayer) scale.
+/// Card condition: the US (TCGplayer) scale NM LP MP HP DMG, plus Mint and Excellent, which the
+/// European scale (ManaBox, Dragon Shield, Cardmarket) and Moxfield/Deckbox grade separately.
+/// Best first. Each service's words map onto these seven (see `Vocabulary`).
 public enum Condition: String, Sendable, Codable, CaseIterable {
-    case nm = "NM", lp = "LP", mp = "MP", hp = "HP", dmg = "DMG"
+    case mint = "M", nm = "NM", ex = "EX", lp = "LP", mp = "MP", hp = "HP", dmg = "DMG"
 
-    /// Parses `NM`, `near mint`, `near_mint`, `lightly played`, `d`, … (case-insensitive).
+    /// Parses `NM`, `near mint`, `near_mint`, `lightly played`, `EX`, `d`, … (case-insensitive).
     public init?(loose text: String) {
         let key = text.lowercased().filter { $0.isLetter }
         switch key {
-        case "nm", "nearmint", "m", "mint": self = .nm
-        case "lp", "lightlyplayed", "lightplayed", "sp", "slightlyplayed", "ex", "excellent": self = .lp
-        case "mp", "moderatelyplayed", "played", "pl", "gd", "good": self = .mp
+        case "m", "mint": self = .mint
+        case "nm", "nearmint": self = .nm
+        case "ex", "excellent": self = .ex
+        case "lp", "lightlyplayed", "sp", "slightlyplayed": self = .lp
+        case "mp", "moderatelyplayed", "played", "pl": self = .mp
         case "hp", "heavilyplayed", "heavyplayed": self = .hp
         case "dmg", "d", "damaged", "po", "poor": self = .dmg
         default: return nil
         }
     }
+}
+
+/// Where a row sits in the app it came from: a binder (folder), a deck, or a list of cards
+/// wanted (ManaBox `Binder Type` = `list`): list rows are not owned.
+public enum BinderType: String, Sendable, Codable, CaseIterable {
+    case binder, deck, list
+}
+
+/// What other apps record about a row beyond the printing, finish, condition and language: kept
+/// on import and written back where the target format has a column for it.
+public struct CardDetails: Sendable, Codable, Equatable, Hashable {
+    /// Copies offered for trade (Moxfield/Deckbox `Tradelist Count`, Dragon Shield `Trade Quantity`).
+    public var tradeQuantity: Int
+    public var proxy: Bool
+    public var altered: Bool
+    public var signed: Bool
+    public var misprint: Bool
+    /// ISO 4217 code of the purchase price, when the file says (ManaBox's column, `$`, `€`).
+    public var currency: String?
+    /// Binder, folder, deck or list name in the source app ("" = none).
+    public var binder: String
+    public var binderType: BinderType
+    /// The set name the file gave (used when the catalog does not know the set).
+    public var setName: String?
+    /// A named foil treatment (Dragon Shield `Surge Foil`, Sorted `Mana Foil`…), normalised.
+    public var foilKind: FoilKind?
+    /// Free text the file gave about the row (Deckbox `Printing Note`, ManaBox's Moxfield-format `Notes`).
+    public var note: String?
+
+    public init(tradeQuantity: Int = 0, proxy: Bool = false, altered: Bool = false, signed: Bool = false, misprint: Bool = false,
+                currency: String? = nil, binder: String = "", binderType: BinderType = .binder, setName: String? = nil,
+                foilKind: FoilKind? = nil, note: String? = nil) {
+        self.tradeQuantity = tradeQuantity; self.proxy = proxy; self.altered = altered; self.signed = signed
+        self.misprint = misprint; self.currency = currency; self.binder = binder; self.binderType = binderType
+        self.setName = setName; self.foilKind = foilKind; self.note = note
+    }
+
+    /// Not owned: a wish list row.
+    public var wanted: Bool { binderType == .list }
+
+    enum CodingKeys: String, CodingKey {
+        case tradeQuantity = "trade_quantity", proxy, altered, signed, misprint, currency, binder, binderType = "binder_type",
+             setName = "set_name", foilKind = "foil_kind", note
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(tradeQuantity: try c.decodeIfPresent(Int.self, forKey: .tradeQuantity) ?? 0,
+                  proxy: try c.decodeIfPresent(Bool.self, forKey: .proxy) ?? false,
+                  altered: try c.decodeIfPresent(Bool.self, forKey: .altered) ?? false,
+                  signed: try c.decodeIfPresent(Bool.self, forKey: .signed) ?? false,
+                  misprint: try c.decodeIfPresent(Bool.self, forKey: .misprint) ?? false,
+                  currency: try c.decodeIfPresent(String.self, forKey: .currency),
+                  binder: try c.decodeIfPresent(String.self, forKey: .binder) ?? "",
+                  binderType: try c.decodeIfPresent(BinderType.self, forKey: .binderType) ?? .binder,
+                  setName: try c.decodeIfPresent(String.self, forKey: .setName),
+                  foilKind: try c.decodeIfPresent(FoilKind.self, forKey: .foilKind),
+                  note: try c.decodeIfPresent(String.self, forKey: .note))
+    }
+}
+
+/// Named foil treatments (Dragon Shield and Sorted `Printing` values beyond Normal/Foil/Etched).
+public enum FoilKind: String, Sendable, Codable, CaseIterable {
+    case rainbow = "Rainbow Foil", doubleRainbow = "Double Rainbow Foil", gilded = "Gilded Foil", surge = "Surge Foil",
+         textured = "Textured Foil", silver = "Silver Foil", oilslick = "Oilslick Foil", ripple = "Ripple Foil",
+         invisibleInk = "Invisible Ink Foil", neonInk = "Neon Ink Foil", galaxy = "Galaxy Foil", firstPlace = "First-place Foil",
+         stepAndCompleat = "Step and Compleat Foil", mana = "Mana Foil", ampersand = "Ampersand Foil", halo = "Halo Foil"
 }
 
 /// One row of the collection: some copies of one printing, in one finish, condition and language,
@@ -53,11 +124,14 @@ public struct Entry: Sendable, Codable, Equatable {
     public var sourceHash: String?
     public var batchID: Int64?
     public var purchasePrice: String?
+    public var details: CardDetails
 
     public init(id: Int64? = nil, scryfallID: String, name: String, setCode: String, collectorNumber: String,
                 language: String = "en", rarity: String? = nil, quantity: Int = 1, finish: Finish = .nonfoil,
                 condition: Condition = .nm, pool: String = "", tags: [String] = [], addedAt: Date = Date(),
-                sourcePath: String? = nil, sourceHash: String? = nil, batchID: Int64? = nil, purchasePrice: String? = nil) {
+                sourcePath: String? = nil, sourceHash: String? = nil, batchID: Int64? = nil, purchasePrice: String? = nil,
+                details: CardDetails = CardDetails()) {
+        self.details = details
         self.id = id; self.scryfallID = scryfallID; self.name = name; self.setCode = setCode.lowercased()
         self.collectorNumber = collectorNumber; self.language = language; self.rarity = rarity
         self.quantity = quantity; self.finish = finish; self.condition = condition; self.pool = pool
@@ -68,7 +142,7 @@ public struct Entry: Sendable, Codable, Equatable {
     enum CodingKeys: String, CodingKey {
         case id, scryfallID = "scryfall_id", name, setCode = "set_code", collectorNumber = "collector_number", language, rarity,
              quantity, finish, condition, pool, tags, addedAt = "added_at", sourcePath = "source_path", sourceHash = "source_hash",
-             batchID = "batch_id", purchasePrice = "purchase_price"
+             batchID = "batch_id", purchasePrice = "purchase_price", details
     }
 
     /// The most copies one row may hold. A bound far above any real collection and far below
@@ -98,10 +172,12 @@ public struct Holding: Sendable, Codable, Equatable {
     /// Earliest `addedAt` of the merged entries.
     public var addedAt: Date
     public var purchasePrice: String?
+    public var details: CardDetails
 
     public init(scryfallID: String, name: String, setCode: String, collectorNumber: String, language: String,
                 rarity: String?, quantity: Int, finish: Finish, condition: Condition, pool: String, tags: [String],
-                addedAt: Date, purchasePrice: String? = nil) {
+                addedAt: Date, purchasePrice: String? = nil, details: CardDetails = CardDetails()) {
+        self.details = details
         self.scryfallID = scryfallID; self.name = name; self.setCode = setCode.lowercased(); self.collectorNumber = collectorNumber
         self.language = language; self.rarity = rarity; self.quantity = quantity; self.finish = finish
         self.condition = condition; self.pool = pool; self.tags = Entry.normalizedTags(tags); self.addedAt = Dates.date(milliseconds: Dates.milliseconds(addedAt))
@@ -110,14 +186,26 @@ public struct Holding: Sendable, Codable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case scryfallID = "scryfall_id", name, setCode = "set_code", collectorNumber = "collector_number", language, rarity,
-             quantity, finish, condition, pool, tags, addedAt = "added_at", purchasePrice = "purchase_price"
+             quantity, finish, condition, pool, tags, addedAt = "added_at", purchasePrice = "purchase_price", details
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(scryfallID: try c.decode(String.self, forKey: .scryfallID), name: try c.decode(String.self, forKey: .name),
+                  setCode: try c.decode(String.self, forKey: .setCode), collectorNumber: try c.decode(String.self, forKey: .collectorNumber),
+                  language: try c.decode(String.self, forKey: .language), rarity: try c.decodeIfPresent(String.self, forKey: .rarity),
+                  quantity: try c.decode(Int.self, forKey: .quantity), finish: try c.decode(Finish.self, forKey: .finish),
+                  condition: try c.decode(Condition.self, forKey: .condition), pool: try c.decodeIfPresent(String.self, forKey: .pool) ?? "",
+                  tags: try c.decodeIfPresent([String].self, forKey: .tags) ?? [], addedAt: try c.decode(Date.self, forKey: .addedAt),
+                  purchasePrice: try c.decodeIfPresent(String.self, forKey: .purchasePrice),
+                  details: try c.decodeIfPresent(CardDetails.self, forKey: .details) ?? CardDetails())
     }
 
     /// The entry this holding becomes when imported.
     public func entry(batchID: Int64?) -> Entry {
         Entry(scryfallID: scryfallID, name: name, setCode: setCode, collectorNumber: collectorNumber, language: language,
               rarity: rarity, quantity: quantity, finish: finish, condition: condition, pool: pool, tags: tags,
-              addedAt: addedAt, batchID: batchID, purchasePrice: purchasePrice)
+              addedAt: addedAt, batchID: batchID, purchasePrice: purchasePrice, details: details)
     }
 }
 

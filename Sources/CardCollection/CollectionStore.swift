@@ -1,3 +1,4 @@
+import CardCatalog
 import Foundation
 import GRDB
 
@@ -194,6 +195,62 @@ public final class CollectionStore: Sendable {
                 CREATE INDEX review_state ON review(state, id);
                 """)
         }
+        m.registerMigration("v3-interop") { db in
+            // Conditions M and EX, the details other apps record (trade count, proxy, altered,
+            // signed, misprint, price currency, binder, set name as given, named foil, note), wish list
+            // rows kept apart from owned ones, and the files already imported. SQLite cannot change
+            // a CHECK constraint, so `entry` is rebuilt; every existing row is copied unchanged.
+            let columns = """
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                scryfall_id TEXT NOT NULL,
+                name TEXT NOT NULL,
+                set_code TEXT NOT NULL,
+                collector_number TEXT NOT NULL,
+                language TEXT NOT NULL,
+                rarity TEXT,
+                quantity INTEGER NOT NULL CHECK (quantity > 0),
+                finish TEXT NOT NULL CHECK (finish IN ('nonfoil', 'foil', 'etched')),
+                condition TEXT NOT NULL CHECK (condition IN ('M', 'NM', 'EX', 'LP', 'MP', 'HP', 'DMG')),
+                pool TEXT NOT NULL DEFAULT '',
+                tags TEXT NOT NULL DEFAULT '',
+                added_at INTEGER NOT NULL, -- Unix time in milliseconds (exact round trips)
+                source_path TEXT,
+                source_hash TEXT,
+                batch_id INTEGER REFERENCES batch(id),
+                purchase_price TEXT,
+                trade_quantity INTEGER NOT NULL DEFAULT 0 CHECK (trade_quantity >= 0),
+                proxy INTEGER NOT NULL DEFAULT 0,
+                altered INTEGER NOT NULL DEFAULT 0,
+                signed INTEGER NOT NULL DEFAULT 0,
+                misprint INTEGER NOT NULL DEFAULT 0,
+                price_currency TEXT,
+                binder TEXT NOT NULL DEFAULT '',
+                binder_type TEXT NOT NULL DEFAULT 'binder' CHECK (binder_type IN ('binder', 'deck', 'list')),
+                set_name TEXT,
+                foil_kind TEXT,
+                note TEXT
+                """
+            try db.execute(sql: """
+                CREATE TABLE entry_v3 (\(columns));
+                INSERT INTO entry_v3 (id, scryfall_id, name, set_code, collector_number, language, rarity, quantity, finish, condition,
+                                      pool, tags, added_at, source_path, source_hash, batch_id, purchase_price)
+                    SELECT id, scryfall_id, name, set_code, collector_number, language, rarity, quantity, finish, condition,
+                           pool, tags, added_at, source_path, source_hash, batch_id, purchase_price FROM entry;
+                DROP TABLE entry;
+                ALTER TABLE entry_v3 RENAME TO entry;
+                CREATE INDEX entry_pool ON entry(pool, set_code, collector_number);
+                CREATE INDEX entry_batch ON entry(batch_id);
+                CREATE TABLE wanted (\(columns));
+                CREATE INDEX wanted_batch ON wanted(batch_id);
+                CREATE TABLE csv_file (
+                    hash TEXT PRIMARY KEY NOT NULL, -- SHA-256 of the file's bytes
+                    path TEXT NOT NULL,
+                    batch_id INTEGER REFERENCES batch(id),
+                    imported_at DATETIME NOT NULL
+                );
+                CREATE INDEX csv_file_batch ON csv_file(batch_id);
+                """)
+        }
         return m
     }
 
@@ -365,15 +422,20 @@ public final class CollectionStore: Sendable {
     /// bound may hold a larger one, and its sums must neither overflow nor hide the other rows.
     static let boundedQuantity = "MIN(quantity, \(Entry.maxQuantity))"
 
-    static func insert(_ e: Entry, _ db: Database) throws -> Int64 {
+    static func insert(_ e: Entry, _ db: Database, table: String = "entry") throws -> Int64 {
         try checkQuantity(e.quantity, of: e)
-        try db.execute(sql: """
-            INSERT INTO entry (scryfall_id, name, set_code, collector_number, language, rarity, quantity, finish, condition,
-                               pool, tags, added_at, source_path, source_hash, batch_id, purchase_price)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [e.scryfallID, e.name, e.setCode.lowercased(), e.collectorNumber, e.language, e.rarity, e.quantity,
+        let d = e.details
+        // A cached statement: a 100,000-row file import inserts as many rows.
+        try db.cachedStatement(sql: """
+            INSERT INTO \(table) (scryfall_id, name, set_code, collector_number, language, rarity, quantity, finish, condition,
+                               pool, tags, added_at, source_path, source_hash, batch_id, purchase_price,
+                               trade_quantity, proxy, altered, signed, misprint, price_currency, binder, binder_type, set_name, foil_kind, note)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [e.scryfallID, e.name, e.setCode.lowercased(), e.collectorNumber, e.language, e.rarity, e.quantity,
                              e.finish.rawValue, e.condition.rawValue, e.pool, e.tags.joined(separator: ","), Dates.milliseconds(e.addedAt),
-                             e.sourcePath, e.sourceHash, e.batchID, e.purchasePrice])
+                             e.sourcePath, e.sourceHash, e.batchID, e.purchasePrice,
+                             d.tradeQuantity, d.proxy, d.altered, d.signed, d.misprint, d.currency, d.binder, d.binderType.rawValue,
+                             d.setName, d.foilKind?.rawValue, d.note])
         return db.lastInsertedRowID
     }
 
@@ -385,26 +447,35 @@ public final class CollectionStore: Sendable {
                      condition: Condition(rawValue: r["condition"]) ?? .nm, pool: r["pool"],
                      tags: tags.split(separator: ",").map(String.init), addedAt: Dates.date(milliseconds: r["added_at"]),
                      sourcePath: r["source_path"], sourceHash: r["source_hash"], batchID: r["batch_id"],
-                     purchasePrice: r["purchase_price"])
+                     purchasePrice: r["purchase_price"],
+                     details: CardDetails(tradeQuantity: r["trade_quantity"], proxy: r["proxy"], altered: r["altered"], signed: r["signed"],
+                                          misprint: r["misprint"], currency: r["price_currency"], binder: r["binder"],
+                                          binderType: BinderType(rawValue: r["binder_type"]) ?? .binder, setName: r["set_name"],
+                                          foilKind: (r["foil_kind"] as String?).flatMap(FoilKind.init(rawValue:)), note: r["note"]))
     }
 
     /// Entries of one pool ("" = the main collection), or of everything when `pool` is nil.
-    public func entries(pool: String? = nil) throws -> [Entry] {
-        try read { db in
+    /// `wanted`: the wish list rows instead of the owned ones.
+    public func entries(pool: String? = nil, wanted: Bool = false) throws -> [Entry] {
+        let table = wanted ? "wanted" : "entry"
+        return try read { db in
             let rows = pool == nil
-                ? try Row.fetchAll(db, sql: "SELECT * FROM entry ORDER BY pool, name, set_code, collector_number, id")
-                : try Row.fetchAll(db, sql: "SELECT * FROM entry WHERE pool = ? ORDER BY name, set_code, collector_number, id", arguments: [pool])
+                ? try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY pool, name, set_code, collector_number, id")
+                : try Row.fetchAll(db, sql: "SELECT * FROM \(table) WHERE pool = ? ORDER BY name, set_code, collector_number, id", arguments: [pool])
             return rows.map(Self.entry)
         }
     }
 
-    /// Entries merged per printing, finish, condition, language, pool and tags.
-    public func holdings(pool: String? = nil) throws -> [Holding] {
+    /// Entries merged per printing, finish, condition, language, pool, tags, price and details.
+    /// `wanted`: the wish list rows instead of the owned ones.
+    public func holdings(pool: String? = nil, wanted: Bool = false) throws -> [Holding] {
         var merged: [String: Holding] = [:]
         var order: [String] = []
-        for e in try entries(pool: pool) {
+        for e in try entries(pool: pool, wanted: wanted) {
+            let d = e.details
             let key = [e.scryfallID, e.name, e.setCode, e.collectorNumber, e.language, e.finish.rawValue, e.condition.rawValue,
-                       e.pool, e.tags.joined(separator: ","), e.purchasePrice ?? ""].joined(separator: "\u{1F}")
+                       e.pool, e.tags.joined(separator: ","), e.purchasePrice ?? "", String(d.tradeQuantity), "\(d.proxy)\(d.altered)\(d.signed)\(d.misprint)",
+                       d.currency ?? "", d.binder, d.binderType.rawValue, d.setName ?? "", d.foilKind?.rawValue ?? "", d.note ?? ""].joined(separator: "\u{1F}")
             if var h = merged[key] {
                 h.quantity += e.quantity
                 h.addedAt = min(h.addedAt, e.addedAt)
@@ -414,7 +485,8 @@ public final class CollectionStore: Sendable {
                 order.append(key)
                 merged[key] = Holding(scryfallID: e.scryfallID, name: e.name, setCode: e.setCode, collectorNumber: e.collectorNumber,
                                       language: e.language, rarity: e.rarity, quantity: e.quantity, finish: e.finish,
-                                      condition: e.condition, pool: e.pool, tags: e.tags, addedAt: e.addedAt, purchasePrice: e.purchasePrice)
+                                      condition: e.condition, pool: e.pool, tags: e.tags, addedAt: e.addedAt, purchasePrice: e.purchasePrice,
+                                      details: e.details)
             }
         }
         return order.compactMap { merged[$0] }
@@ -532,15 +604,82 @@ public final class CollectionStore: Sendable {
         }
     }
 
-    /// Imports holdings (from a CSV or JSON file) as one batch. Returns the batch id.
+    /// Imports holdings (from a CSV or JSON file) as one batch, in one transaction. Wish list rows
+    /// (`details.wanted`) go to the wish list, not the collection. Returns the batch id.
     @discardableResult
     public func importHoldings(_ holdings: [Holding], description: String) throws -> Int64 {
+        guard case .imported(let batch) = try importFile(holdings, description: description, file: nil) else { return 0 }
+        return batch
+    }
+
+    /// What `importFile` did.
+    public enum FileImportOutcome: Sendable, Equatable {
+        case imported(batch: Int64)
+        /// The same bytes were imported before (from `path`, in `batch`); nothing was added.
+        case alreadyImported(path: String, batch: Int64?)
+        /// The file held no row to add; nothing was recorded.
+        case empty
+    }
+
+    /// Imports the holdings of one file as one batch, in one transaction. With `file` (the SHA-256
+    /// of its bytes and its path), a file imported before adds nothing unless `again` is true, the
+    /// way photos are recognised by content.
+    public func importFile(_ holdings: [Holding], description: String, file: (hash: String, path: String)?,
+                           again: Bool = false) throws -> FileImportOutcome {
+        try importFile(description: description, file: file, again: again) { insert in
+            for h in holdings { try insert(h) }
+        }
+    }
+
+    /// The same, with the rows handed over one at a time by `rows` (which calls `insert` for each)
+    /// while the file is read, so a large file is never held as rows in memory. An error thrown by
+    /// `rows` rolls the whole import back.
+    public func importFile(description: String, file: (hash: String, path: String)?, again: Bool = false,
+                           rows: (_ insert: (Holding) throws -> Void) throws -> Void) throws -> FileImportOutcome {
         try write { db in
+            if let file, !again, let row = try Row.fetchOne(db, sql: "SELECT path, batch_id FROM csv_file WHERE hash = ?", arguments: [file.hash]) {
+                return .alreadyImported(path: row["path"], batch: row["batch_id"])
+            }
             try db.execute(sql: "INSERT INTO batch (kind, description, started_at, finished_at) VALUES ('csv', ?, ?, ?)",
                            arguments: [description, Date(), Date()])
             let batch = db.lastInsertedRowID
-            for h in holdings where h.quantity > 0 { _ = try Self.insert(h.entry(batchID: batch), db) }
-            return batch
+            var inserted = 0
+            try rows { h in
+                guard h.quantity > 0 else { return }
+                _ = try Self.insert(h.entry(batchID: batch), db, table: h.details.wanted ? "wanted" : "entry")
+                inserted += 1
+            }
+            guard inserted > 0 else {
+                try db.execute(sql: "DELETE FROM batch WHERE id = ?", arguments: [batch])
+                return .empty
+            }
+            if let file {
+                try db.execute(sql: "INSERT OR REPLACE INTO csv_file (hash, path, batch_id, imported_at) VALUES (?, ?, ?, ?)",
+                               arguments: [file.hash, file.path, batch, Date()])
+            }
+            return .imported(batch: batch)
+        }
+    }
+
+    /// Fills the Scryfall id (and rarity) of rows that were kept as given because the catalog did
+    /// not know their printing when they were imported (a set newer than the catalog), now that
+    /// `resolve` (the updated catalog) does. Owned and wish list rows. Returns the rows resolved.
+    @discardableResult
+    public func resolveUnknownPrintings(_ resolve: CollectionFiles.Resolver) throws -> Int {
+        let pending = try read { db in
+            try ["entry", "wanted"].flatMap { table in
+                try Row.fetchAll(db, sql: "SELECT id, set_code, collector_number, language FROM \(table) WHERE scryfall_id = '' AND set_code <> '' AND collector_number <> ''")
+                    .map { (table, $0["id"] as Int64, $0["set_code"] as String, $0["collector_number"] as String, $0["language"] as String) }
+            }
+        }
+        let found = pending.compactMap { row in resolve(row.2, row.3, row.4).map { (row.0, row.1, $0) } }
+        guard !found.isEmpty else { return 0 }
+        return try write { db in
+            for (table, id, p) in found {
+                try db.execute(sql: "UPDATE \(table) SET scryfall_id = ?, rarity = COALESCE(rarity, ?) WHERE id = ? AND scryfall_id = ''",
+                               arguments: [p.id, p.rarity, id])
+            }
+            return found.count
         }
     }
 
@@ -618,6 +757,7 @@ public final class CollectionStore: Sendable {
             guard let row = try Row.fetchOne(db, sql: """
                 SELECT * FROM batch b WHERE EXISTS (SELECT 1 FROM photo WHERE batch_id = b.id)
                     OR EXISTS (SELECT 1 FROM entry WHERE batch_id = b.id) OR EXISTS (SELECT 1 FROM review WHERE batch_id = b.id)
+                    OR EXISTS (SELECT 1 FROM wanted WHERE batch_id = b.id) OR EXISTS (SELECT 1 FROM csv_file WHERE batch_id = b.id)
                 ORDER BY id DESC LIMIT 1
                 """) else { return nil }
             let batch = Self.batch(row)
@@ -628,6 +768,8 @@ public final class CollectionStore: Sendable {
             try db.execute(sql: "DELETE FROM entry WHERE batch_id = ?", arguments: [batch.id])
             try db.execute(sql: "DELETE FROM review WHERE batch_id = ?", arguments: [batch.id])
             try db.execute(sql: "DELETE FROM photo WHERE batch_id = ?", arguments: [batch.id])
+            try db.execute(sql: "DELETE FROM wanted WHERE batch_id = ?", arguments: [batch.id])
+            try db.execute(sql: "DELETE FROM csv_file WHERE batch_id = ?", arguments: [batch.id])
             try db.execute(sql: "DELETE FROM batch WHERE id = ?", arguments: [batch.id])
             return UndoReport(batch: batch, entriesRemoved: entries, cardsRemoved: cards, reviewItemsRemoved: reviews, photosForgotten: photos)
         }

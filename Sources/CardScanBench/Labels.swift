@@ -94,7 +94,7 @@ public enum LabelLoader {
         do { text = try String(contentsOfFile: labelsFile, encoding: .utf8) } catch {
             throw Failure.unreadable(labelsFile, error.localizedDescription)
         }
-        let (header, records) = CSV.records(text)
+        let (header, records) = LabelsCSV.records(text)
         guard header.contains("file") else { throw Failure.missingColumn(labelsFile, "file") }
         let isTruth = !header.contains("kind") && (header.contains("style") || header.contains("variant") || header.contains("set_size"))
         let format: LabelFormat = isTruth ? .fixtureTruth : .photoLabels

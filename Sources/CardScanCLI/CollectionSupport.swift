@@ -30,7 +30,7 @@ enum CollectionAccess {
     /// `--condition` values.
     static func condition(_ text: String) throws -> Condition {
         guard let c = Condition(loose: text) else {
-            throw ValidationError("--condition must be one of NM, LP, MP, HP, DMG (got \"\(text)\")")
+            throw ValidationError("--condition must be one of M, NM, EX, LP, MP, HP, DMG (got \"\(text)\")")
         }
         return c
     }

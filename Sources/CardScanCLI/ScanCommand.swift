@@ -1,4 +1,5 @@
 import ArgumentParser
+import CSV
 import CardCatalog
 import CardMatcher
 import CardScanOCR
@@ -166,7 +167,7 @@ final class ScanOutput: @unchecked Sendable {
         if r.status == "error" { failed += 1; Terminal.note(r.error ?? r.file) }
         switch format {
         case .json: print((try? JSONOutput.string(r)) ?? "{}")
-        case .csv: print([r.file, r.status, r.card?.name ?? "", r.card?.set ?? "", r.card?.collector_number ?? "", r.card?.lang ?? "", String(format: "%.3f", r.confidence)].map(CSVField.escape).joined(separator: ","))
+        case .csv: print(CSVField.line([r.file, r.status, r.card?.name ?? "", r.card?.set ?? "", r.card?.collector_number ?? "", r.card?.lang ?? "", String(format: "%.3f", r.confidence)]))
         case .text:
             let what = r.card.map { "\($0.name) — \($0.set.uppercased()) #\($0.collector_number)" }
                 ?? (r.status == "ambiguous" ? Self.ambiguity(r) : r.status)
@@ -192,9 +193,13 @@ final class ScanOutput: @unchecked Sendable {
     }
 }
 
-/// CSV quoting for one field.
+/// One CSV line written by CSV.swift (cells quoted when they hold a comma, quote or line break).
 enum CSVField {
-    static func escape(_ s: String) -> String {
-        s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
+    static func line(_ cells: [String]) -> String {
+        let stream = OutputStream(toMemory: ())
+        stream.open()
+        guard let writer = try? CSVWriter(stream: stream), (try? writer.write(row: cells)) != nil else { return cells.joined(separator: ",") }
+        writer.stream.close()
+        return String(decoding: stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data ?? Data(), as: UTF8.self)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import CardCatalog
 import GRDB
+import TestSupport
 
 /// The built-in sample catalog and lookups on it.
 @Suite("Sample catalog")
@@ -44,7 +45,7 @@ struct SampleCatalogTests {
         let labels = try String(contentsOf: TestPaths.shared.appendingPathComponent("photos/labels.csv"), encoding: .utf8)
         var checked = 0
         for line in labels.split(whereSeparator: \.isNewline).dropFirst() where line.contains(",photo_single,") {
-            let fields = Self.csvFields(String(line))
+            let fields = csvCells(String(line))
             let (name, set, number) = (fields[1], fields[2], fields[3])
             guard !set.isEmpty, !number.isEmpty else { continue }
             #expect(try catalog.printings(set: set, number: number).map(\.name) == [name], "\(name) \(set) \(number)")
@@ -73,22 +74,6 @@ struct SampleCatalogTests {
         #expect(cards.count >= 60)
         let keys: Set<String> = ["id", "oracle_id", "name", "lang", "set", "collector_number", "rarity", "layout"]
         for card in cards { #expect(keys.isSubset(of: card.keys)) }
-    }
-
-    /// Minimal CSV field split with double-quote support.
-    static func csvFields(_ line: String) -> [String] {
-        var fields: [String] = [], current = "", quoted = false
-        var chars = Array(line)[...]
-        while let c = chars.popFirst() {
-            if quoted {
-                if c == "\"" { if chars.first == "\"" { current.append("\""); chars.removeFirst() } else { quoted = false } }
-                else { current.append(c) }
-            } else if c == "\"" { quoted = true }
-            else if c == "," { fields.append(current); current = "" }
-            else { current.append(c) }
-        }
-        fields.append(current)
-        return fields
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the real `cardscan` binary for the collection tests (any scratch path: the binary next to
@@ -291,18 +292,18 @@ struct CollectionCLITests {
         let tooMany = try CollectionCLI.run(["remove", "bfz", "171", "--qty", "9"], home: home)
         #expect(tooMany.status != 0 && tooMany.err.contains("bfz 171: only 2 copies in the collection"))
         let list = try CollectionCLI.run(["collection", "list"], home: home)
-        for format in ["moxfield", "manabox", "deckbox", "archidekt", "json"] {
+        for format in ["moxfield", "manabox", "deckbox", "archidekt", "dragonshield", "sorted", "tcgplayer", "delverlens", "json"] {
             let file = dir.appendingPathComponent("\(format).csv").path
             let export = try CollectionCLI.run(["collection", "export", "--format", format, "--output", file], home: home)
             #expect(export.status == 0 && export.err.contains("exported 7 cards in 5 rows"), "\(format): \(export.err)")
             let fresh = dir.appendingPathComponent("fresh-\(format)")
             let imported = try CollectionCLI.run(["collection", "import", file, "--format", format], home: fresh)
-            #expect(imported.status == 0 && imported.out.contains("imported 7 cards in 5 rows"), "\(format): \(imported)")
+            #expect(imported.status == 0 && imported.out.contains("5 rows: 5 taken (7 cards), 0 skipped, 0 not owned"), "\(format): \(imported)")
             let again = dir.appendingPathComponent("again-\(format).csv").path
             try CollectionCLI.run(["collection", "export", "--format", format, "--output", again], home: fresh)
             #expect(try String(contentsOfFile: again, encoding: .utf8) == String(contentsOfFile: file, encoding: .utf8), "\(format)")
-            // ManaBox files have no tags column.
-            let expected = format != "manabox" ? list.out : list.out.split(separator: "\n", omittingEmptySubsequences: false).map {
+            // ManaBox, Dragon Shield, Sorted and TCGplayer files have no tags column.
+            let expected = !["manabox", "dragonshield", "sorted", "tcgplayer"].contains(format) ? list.out : list.out.split(separator: "\n", omittingEmptySubsequences: false).map {
                 var line = $0.replacingOccurrences(of: "  #trade", with: "")
                 while line.hasSuffix(" ") { line.removeLast() }
                 return line
@@ -317,6 +318,29 @@ struct CollectionCLITests {
         #expect(pools.out.contains("\"name\":\"cube\""))
         let noPool = try CollectionCLI.run(["pool", "show", "nope"], home: home)
         #expect(noPool.status != 0 && noPool.err.contains("no pool \"nope\" (pools: cube)"))
+    }
+
+    @Test("a real export: --dry-run writes nothing, skipped rows are listed by line with exit 1, a second import adds nothing, --again adds it again")
+    func realExportImport() throws {
+        let dir = CollectionCLI.temp("interop")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let home = dir.appendingPathComponent("home")
+        let file = SharedCardData.root.appendingPathComponent("interop/tcgplayer/StepKie_MtgCsvHelper__tcgplayer-real-export.csv").path
+        let dry = try CollectionCLI.run(["collection", "import", file, "--dry-run"], home: home)
+        #expect(dry.status == 1 && dry.out.contains("43 rows: 40 taken (40 cards), 3 skipped, 0 not owned (wish list); dry run"), "\(dry)")
+        #expect(dry.err.contains("line 19: Lightning Bolt: unknown condition \"Mint\"; skipped"), "\(dry.err)")
+        #expect(try CollectionCLI.run(["collection", "list"], home: home).out.contains("empty"))
+        let first = try CollectionCLI.run(["collection", "import", file, "--json"], home: home)
+        #expect(first.status == 1 && first.out.contains("\"skipped\" : 3") || first.out.contains("\"skipped\":3"), "\(first.out)")
+        let second = try CollectionCLI.run(["collection", "import", file], home: home)
+        #expect(second.out.contains("already imported") && second.out.contains("nothing added"), "\(second)")
+        let count = { try CollectionCLI.run(["collection", "list"], home: home).err }
+        #expect(try count().contains("40 cards"))
+        _ = try CollectionCLI.run(["collection", "import", file, "--again"], home: home)
+        #expect(try count().contains("80 cards"))
+        let wishes = SharedCardData.root.appendingPathComponent("interop/manabox/StepKie_MtgCsvHelper__manabox-collection.csv").path
+        let m = try CollectionCLI.run(["collection", "import", wishes, "--dry-run"], home: home)
+        #expect(m.status == 0 && m.out.contains("3741 taken") && m.out.contains("2 not owned (wish list)"), "\(m)")
     }
 
     @Test("a corrupt or foreign collection file gives a one-line error naming it and is never modified")
