@@ -22,7 +22,11 @@
 #   dark          brightness at 55%
 #   blur          Gaussian blur, sigma 1.5 px
 #   q40           recompressed at JPEG quality 40
-# Needs ImageMagick's `convert` (Debian imagemagick; installed if missing, with root or sudo).
+#   notitle       the title bar painted over in its own colour      (evidence taken away: the card
+#   nobottom      the card's bottom 8% painted over like the table   is found by the release
+#   textonly      everything but the text box painted over           cardscan, scripts/evidence_variants.py)
+# Needs ImageMagick's `convert` (Debian imagemagick; installed if missing, with root or sudo), and
+# for the evidence variants Pillow (PyPI; installed if missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
@@ -46,7 +50,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 variants=("$@")
-[ ${#variants[@]} -eq 0 ] && variants=(up r90 r180 r270 a30 a45 a135 a250 pitch30 yaw30 half dark blur q40)
+[ ${#variants[@]} -eq 0 ] && variants=(up r90 r180 r270 a30 a45 a135 a250 pitch30 yaw30 half dark blur q40 notitle nobottom textonly)
 
 variant_args() { # name -> convert arguments applied to the upright copy
   case "$1" in
@@ -59,6 +63,7 @@ variant_args() { # name -> convert arguments applied to the upright copy
     dark) echo "-modulate 55" ;;
     blur) echo "-blur 0x1.5" ;;
     q40) echo "-quality 40" ;;
+    notitle|nobottom|textonly) echo "@evidence" ;; # scripts/evidence_variants.py, below
     *) return 1 ;;
   esac
 }
@@ -78,9 +83,30 @@ grep ',photo_single,' "$photos/labels.csv" | awk -F, '!seen[$1]++' | while IFS= 
     echo "$v/$copy,${row#*,}" >> "$out/labels.csv"
   done
 done
+evidence=false
+for v in "${variants[@]}"; do [ "$(variant_args "$v")" = "@evidence" ] && evidence=true; done
+if $evidence; then
+  python3 -c 'import PIL' 2>/dev/null || pip install -q Pillow >&2
+  swift build -c release --product cardscan >&2
+  cardscan="$(swift build -c release --show-bin-path)/cardscan"
+  # Where the card is in each upright copy, as the reader finds it (the quad in photo pixels).
+  mkdir -p "$out/quads"
+  for copy in "$out"/upright/*.jpg; do
+    "$cardscan" read "$copy" --json 2>/dev/null | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)["quad"]))' \
+      > "$out/quads/$(basename "$copy").json" || rm -f "$out/quads/$(basename "$copy").json"
+  done
+fi
 for v in "${variants[@]}"; do
   mkdir -p "$out/$v"
   args=$(variant_args "$v")
+  if [ "$args" = "@evidence" ]; then
+    for copy in "$out"/upright/*.jpg; do
+      quad="$out/quads/$(basename "$copy").json"
+      [ -s "$quad" ] || { echo "robustness: no card found in $copy; no $v copy" >&2; continue; }
+      python3 scripts/evidence_variants.py "$v" "$copy" "$(cat "$quad")" "$out/$v/$(basename "$copy")"
+    done
+    continue
+  fi
   quality=$([ "$v" = q40 ] && echo 40 || echo 95)
   # One convert per core (a tilt of an 8 MP photo takes seconds). `@turn:AXIS:DEGREES` becomes the
   # perspective points for the photo's size.
@@ -92,7 +118,7 @@ for v in "${variants[@]}"; do
     esac
     "$0" "$1" $a -quality "$3" "$4/$(basename "$1")"' "$CONVERT" {} "$args" "$quality" "$out/$v"
 done
-rm -rf "$out/upright"
+rm -rf "$out/upright" "$out/quads"
 $copies_only && { echo "robustness: copies in $out (labels in $out/labels.csv)" >&2; exit 0; }
 
 swift build -c release --scratch-path .build-bench --product cardscan-bench

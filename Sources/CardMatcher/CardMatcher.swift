@@ -48,10 +48,13 @@ public struct CardMatcher: Sendable {
                 break
             }
         }
-        guard found.status != .identified, let text = try TextEvidence(observations, catalog: catalog),
-              let byText = try textRule(evidence, text) else { return found }
-        // The text never overrules a name the title and collector lines agreed on.
-        if let name = found.name, byText.name != name { return found }
+        guard found.status != .identified, let text = try TextEvidence(observations, catalog: catalog) else { return found }
+        guard var byText = try textRule(evidence, text), found.name.map({ $0 == byText.name }) ?? true else {
+            // (The text never overrules a name the title and collector lines agreed on.)
+            found.text = text.support(for: found.card ?? found.candidates.first?.printing)
+            return found
+        }
+        byText.text = text.support(for: byText.card ?? byText.candidates.first?.printing)
         return byText
     }
 

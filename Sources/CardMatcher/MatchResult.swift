@@ -26,6 +26,25 @@ public struct MatchCandidate: Sendable, Codable, Equatable {
     }
 }
 
+/// The card's printed words as the matcher weighed them.
+public struct TextSupport: Sendable, Codable, Equatable {
+    /// Lines read in the text box and credits.
+    public var lines: Int
+    /// The words of the text found on the chosen card (or the best-matching one), as the index spells them.
+    public var words: [String]
+    /// Share of the text's word weight found on that card, 0…1.
+    public var score: Double
+    /// The year of the copyright line, when read.
+    public var copyrightYear: Int?
+
+    public init(lines: Int, words: [String], score: Double, copyrightYear: Int?) {
+        self.lines = lines
+        self.words = words
+        self.score = score
+        self.copyrightYear = copyrightYear
+    }
+}
+
 /// What the matcher concluded, and how.
 public struct MatchResult: Sendable, Codable, Equatable {
     /// identified / ambiguous / unidentified.
@@ -36,9 +55,11 @@ public struct MatchResult: Sendable, Codable, Equatable {
     public var confidence: Double
     /// Ranked alternatives (the identified card first when there is one).
     public var candidates: [MatchCandidate]
-    /// Which rule decided: `exact`, `number-from-title`, `set-from-number`, `title-only`, `none`;
-    /// `+date` when the photo's capture day ruled out later printings.
+    /// Which rule decided: `exact`, `number-from-title`, `set-from-number`, `title-only`,
+    /// `title+text`, `text`, `none`; `+date` when the photo's capture day ruled out later printings.
     public var method: String
+    /// What the card's printed words said, when they were read and searched (nil otherwise).
+    public var text: TextSupport?
     /// The language the card is printed in, as read on it, when the catalog holds the card only in
     /// another language (`card` is then that printing); nil otherwise.
     public var printedLanguage: String?

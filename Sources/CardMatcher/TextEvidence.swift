@@ -11,11 +11,14 @@ struct TextEvidence {
     let matches: [TextMatch]
     /// The year of the copyright line (`© 1995 Wizards`), when read.
     let year: Int?
+    /// Lines read.
+    let lines: Int
 
     /// The text the reader read in the card's text box and credits, or nil when it read none.
     init?(_ observations: [CardObservation], catalog: CardCatalog) throws {
         let lines = observations.filter { $0.region == .textBox || $0.region == .credits }.map(\.observation.text)
         guard !lines.isEmpty, catalog.hasTextIndex else { return nil }
+        self.lines = lines.count
         matches = try catalog.searchText(lines.joined(separator: "\n"), limit: 40).matches
         year = Self.copyrightYear(observations.filter { $0.region == .credits }.map(\.observation.text))
     }
@@ -40,6 +43,12 @@ struct TextEvidence {
     /// How many distinct words of the query the best printing of `name` holds.
     func wordsFound(for name: String) -> Int {
         matches.filter { $0.printing.name == name }.map(\.matchedWords.count).max() ?? 0
+    }
+
+    /// What the text says of `printing` (its match, else the best match of its name, else the best match).
+    func support(for printing: Printing?) -> TextSupport {
+        let match = printing.flatMap { p in matches.first { $0.printing.id == p.id } ?? matches.first { $0.printing.name == p.name } } ?? matches.first
+        return TextSupport(lines: lines, words: match.map { Array($0.matchedWords.keys).sorted() } ?? [], score: match?.score ?? 0, copyrightYear: year)
     }
 }
 
