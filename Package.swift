@@ -43,7 +43,9 @@ let package = Package(
         // Stored (uncompressed) in-memory PNGs inside Tesseract's line recogniser; see its header.
         // Only the programs export the hook: the library products carry no unsafe flags.
         .target(name: "CPNGLevel"),
-        .target(name: "CardScanOCR", dependencies: ["CTesseract", "CPNGLevel"]),
+        // Large PNGs decoded straight to grey, row by row, with libpng; see its header.
+        .target(name: "CPNGGray", linkerSettings: [.linkedLibrary("png")]),
+        .target(name: "CardScanOCR", dependencies: ["CTesseract", "CPNGLevel", "CPNGGray"]),
         .target(name: "CardReader", dependencies: ["CardScanOCR"]),
         .target(
             name: "CardCatalog",
