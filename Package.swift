@@ -49,7 +49,9 @@ let package = Package(
         // Only the programs link and export the hook (CardScanOCR finds it at run time): the
         // library products neither carry it nor shadow libpng's symbol in an app that links them.
         .target(name: "CPNGLevel"),
-        .target(name: "CardScanOCR", dependencies: ["CTesseract"]),
+        // Large PNGs decoded straight to grey, row by row, with libpng; see its header.
+        .target(name: "CPNGGray", linkerSettings: [.linkedLibrary("png")]),
+        .target(name: "CardScanOCR", dependencies: ["CTesseract", "CPNGGray"]),
         .target(name: "CardReader", dependencies: ["CardScanOCR"]),
         .target(
             name: "CardCatalog",

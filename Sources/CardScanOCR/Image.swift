@@ -14,12 +14,18 @@ public final class Image: @unchecked Sendable {
         public var maxPixels: Int
         /// Apply the EXIF orientation tag so the pixels are upright as a viewer shows them.
         public var applyEXIFOrientation: Bool
+        /// Grey loads of PNGs with at least this many pixels are decoded to grey row by row
+        /// (libpng) instead of through a full 32-bit colour image: 4 bytes a pixel less at the
+        /// peak, 576 MB for a 144 MP photo. Below it Leptonica decodes as before.
+        public var rowByRowGrayPNGPixels: Int
 
-        /// Defaults: colour, 150 megapixels, EXIF applied.
-        public init(grayscale: Bool = false, maxPixels: Int = 150_000_000, applyEXIFOrientation: Bool = true) {
+        /// Defaults: colour, 150 megapixels, EXIF applied, row-by-row grey PNG from 32 megapixels.
+        public init(grayscale: Bool = false, maxPixels: Int = 150_000_000, applyEXIFOrientation: Bool = true,
+                    rowByRowGrayPNGPixels: Int = 32_000_000) {
             self.grayscale = grayscale
             self.maxPixels = maxPixels
             self.applyEXIFOrientation = applyEXIFOrientation
+            self.rowByRowGrayPNGPixels = rowByRowGrayPNGPixels
         }
     }
 
@@ -63,8 +69,9 @@ public final class Image: @unchecked Sendable {
         let header = try ImageFormat.checkSize(data, name: name, format: format, maxPixels: options.maxPixels)
         let metadata = EXIFMetadata.read(from: data)
         let orientation = options.applyEXIFOrientation ? metadata.orientation : .up
-        guard let decoded = ImageFormat.decode(data, format: format, grayscale: options.grayscale,
-                                               samplesPerPixel: header.samplesPerPixel) else {
+        let rowByRow = options.grayscale && format == .png && header.width * header.height >= options.rowByRowGrayPNGPixels
+        guard let decoded = rowByRow ? ImageFormat.decodeGrayPNG(data, width: header.width, height: header.height)
+                : ImageFormat.decode(data, format: format, grayscale: options.grayscale, samplesPerPixel: header.samplesPerPixel) else {
             throw OCRError.corruptImage(path: name, format: format.name)
         }
         let normalised = Self.normalise(decoded, grayscale: options.grayscale)

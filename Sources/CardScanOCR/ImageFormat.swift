@@ -1,3 +1,4 @@
+import CPNGGray
 import CTesseract
 import Foundation
 
@@ -88,6 +89,20 @@ enum ImageFormat: Sendable {
     /// (CMYK/YCCK) JPEG cannot be decoded to luminance by libjpeg ("Unsupported color conversion
     /// request"), so it is decoded to RGB and converted to grey afterwards. Whatever the C decoders
     /// print on stderr is kept off the terminal: the caller reports one error naming the file.
+    /// A PNG decoded straight to 8-bit grey by libpng, row by row (`cardscan_png_read_gray`); the
+    /// kinds it leaves aside (interlaced with transparency) go through Leptonica.
+    static func decodeGrayPNG(_ data: Data, width: Int, height: Int) -> UnsafeMutablePointer<PIX>? {
+        guard let pix = pixCreate(Int32(width), Int32(height), 8), let raster = pixGetData(pix) else { return nil }
+        let code = data.withUnsafeBytes { raw -> Int32 in
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return -1 }
+            return cardscan_png_read_gray(base, raw.count, UInt32(width), UInt32(height), raster, pixGetWpl(pix))
+        }
+        if code == 0 { return pix }
+        var bad: UnsafeMutablePointer<PIX>? = pix
+        pixDestroy(&bad)
+        return code == -2 ? decode(data, format: .png, grayscale: true) : nil
+    }
+
     static func decode(_ data: Data, format: ImageFormat, grayscale: Bool, samplesPerPixel: Int = 3) -> UnsafeMutablePointer<PIX>? {
         data.withUnsafeBytes { raw -> UnsafeMutablePointer<PIX>? in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }

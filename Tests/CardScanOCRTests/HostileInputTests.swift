@@ -152,6 +152,41 @@ struct HostileInputTests {
         #expect(g16.width == 64 && g16.grayPixels()[0, 0] < 5 && g16.grayPixels()[63, 0] > 240)
     }
 
+    @Test("large PNGs decoded to grey row by row (libpng) give Leptonica's grey within 2 levels, for every PNG kind; a cut one is corrupt")
+    func rowByRowGrayPNG() throws {
+        let s = try Scratch()
+        let w = 40, h = 24
+        /// One row per y of the samples `pixel(x, y)` gives for each x.
+        func rows(_ pixel: (Int, Int) -> [Int]) -> [[UInt8]] {
+            (0..<h).map { y -> [UInt8] in (0..<w).flatMap { x -> [UInt8] in pixel(x, y).map { UInt8(truncatingIfNeeded: $0) } } }
+        }
+        let rgb = rows { x, y in [x * 6, y * 10, x * y] }
+        let rgba = rows { x, y in [x * 6, 40, y * 10, (x + y) * 4] }
+        let greyAlpha = rows { x, y in [x * 6, y * 10] }
+        let ramp16 = rows { x, _ in [(x * 1600) >> 8, x * 1600] }
+        let files: [(String, Data)] = [
+            ("rgb.png", HostileBytes.png(width: w, height: h, colorType: 2, bitDepth: 8, rows: rgb)),
+            ("rgba.png", HostileBytes.png(width: w, height: h, colorType: 6, bitDepth: 8, rows: rgba)),
+            ("grey-alpha.png", HostileBytes.png(width: w, height: h, colorType: 4, bitDepth: 8, rows: greyAlpha)),
+            ("g16.png", HostileBytes.png(width: w, height: h, colorType: 0, bitDepth: 16, rows: ramp16)),
+            ("palette.png", HostileBytes.png(width: w, height: h, colorType: 3, bitDepth: 8,
+                                             rows: (0..<h).map { _ in (0..<w).map { UInt8($0 % 3) } }, palette: [0, 0, 0, 200, 30, 90, 255, 255, 255])),
+            ("bilevel.png", HostileBytes.png(width: w, height: h, colorType: 0, bitDepth: 1,
+                                             rows: (0..<h).map { _ in [0xF0, 0x0F, 0xAA, 0x55, 0xFF] })),
+        ]
+        for (name, data) in files {
+            let path = try s.write(data, name)
+            let rows = try Image(contentsOf: path, options: .init(grayscale: true, rowByRowGrayPNGPixels: 0))
+            let leptonica = try Image(contentsOf: path, options: .init(grayscale: true, rowByRowGrayPNGPixels: .max))
+            #expect(rows.width == w && rows.height == h && !rows.isColor)
+            let a = rows.grayPixels().pixels, b = leptonica.grayPixels().pixels
+            let worst = zip(a, b).map { abs(Int($0) - Int($1)) }.max() ?? 0
+            #expect(worst <= 2, "\(name): row-by-row grey differs from Leptonica's by up to \(worst)")
+        }
+        let cut = try s.write(files[0].1.prefix(files[0].1.count - 30), "cut.png")
+        #expect(throws: OCRError.self) { try Image(contentsOf: cut, options: .init(grayscale: true, rowByRowGrayPNGPixels: 0)) }
+    }
+
     @Test("FIFOs, devices, directories and unreadable files give unreadableFile at once (no hang)")
     func notRegularFiles() throws {
         let s = try Scratch()
