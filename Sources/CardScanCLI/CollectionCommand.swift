@@ -7,7 +7,7 @@ import Foundation
 struct CollectionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "collection",
-        abstract: "List your collection, or export / import it as Moxfield, ManaBox, Deckbox, Archidekt or JSON files.",
+        abstract: "List your collection, or export / import the files of Moxfield, ManaBox, Deckbox, Archidekt, Dragon Shield, Sorted, TCGplayer, Delver Lens, Arena or JSON.",
         discussion: """
         The collection lives in <data-dir>/collection.sqlite (see --data-dir), apart from the catalog. \
         Without --pool the commands work on the main collection; pools (`cardscan pool list`) are \
@@ -16,7 +16,7 @@ struct CollectionCommand: ParsableCommand {
           cardscan collection list
           cardscan collection list --pool cube --json
           cardscan collection export --format moxfield --output moxfield.csv
-          cardscan collection import manabox.csv --format manabox
+          cardscan collection import ManaBox_Collection.csv --dry-run
         """,
         subcommands: [CollectionListCommand.self, CollectionExportCommand.self, CollectionImportCommand.self],
         defaultSubcommand: CollectionListCommand.self
