@@ -44,18 +44,29 @@ enum TextIndex {
     /// The words of `text` as the index tokenizes them: runs of letters and digits, lower-cased,
     /// accents removed.
     static func words(in text: String) -> [String] {
-        let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
         var words: [String] = []
         var current = String.UnicodeScalarView()
-        for scalar in folded.unicodeScalars {
-            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                current.append(scalar)
-            } else if !current.isEmpty {
-                words.append(String(current))
-                current = String.UnicodeScalarView()
+        func flush() {
+            if !current.isEmpty { words.append(String(current)) }
+            current = String.UnicodeScalarView()
+        }
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                // Most card text is ASCII: lower-case it without Foundation's folding.
+                let v = scalar.value
+                if (0x61...0x7A).contains(v) || (0x30...0x39).contains(v) { current.append(scalar) }
+                else if (0x41...0x5A).contains(v) { current.append(Unicode.Scalar(v + 32)!) }
+                else { flush() }
+            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                let folded = String(scalar).folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+                for s in folded.unicodeScalars where s.properties.isAlphabetic || s.properties.numericType != nil {
+                    current.append(s)
+                }
+            } else if !scalar.properties.isDiacritic {
+                flush()
             }
         }
-        if !current.isEmpty { words.append(String(current)) }
+        flush()
         return words
     }
 }
