@@ -143,21 +143,41 @@ final class TextVocabulary: Sendable {
     func count(_ word: String) -> Int? { counts[word] }
 
     /// The index word an OCR'd word most likely is: itself, a look-alike spelling (`rn`/`m`,
-    /// `l`/`1`/`i`, `0`/`o`, ...), or the word with one stray character removed.
+    /// `l`/`1`/`i`, `0`/`o`, ...), or, from five characters, the commonest word one character away
+    /// (a letter dropped, added or misread).
     func resolve(_ word: String) -> String? {
         if counts[word] != nil { return word }
         guard word.count >= 4 else { return nil }
         if let known = skeletons[Self.skeleton(word)] { return known }
+        guard word.count >= 5 else { return nil }
         let chars = Array(word)
-        var best: (String, Int)?
+        var best: (word: String, doc: Int)?
+        func consider(_ candidate: [Character]) {
+            let text = String(candidate)
+            if let doc = counts[text], doc > (best?.doc ?? 0) { best = (text, doc) }
+        }
         for i in chars.indices {
             var shorter = chars
             shorter.remove(at: i)
-            let candidate = String(shorter)
-            if let doc = counts[candidate], doc > (best?.1 ?? 0) { best = (candidate, doc) }
+            consider(shorter)
+            var changed = chars
+            for letter in Self.letters where letter != chars[i] {
+                changed[i] = letter
+                consider(changed)
+            }
         }
-        return best?.0
+        for i in 0...chars.count {
+            var longer = chars
+            longer.insert(" ", at: i)
+            for letter in Self.letters {
+                longer[i] = letter
+                consider(longer)
+            }
+        }
+        return best?.word
     }
+
+    private static let letters = Array("abcdefghijklmnopqrstuvwxyz")
 
     static func skeleton(_ word: String) -> String {
         var out = String.UnicodeScalarView()
