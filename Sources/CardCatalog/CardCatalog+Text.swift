@@ -19,9 +19,9 @@ extension CardCatalog {
     /// printings for little gain.)
     ///
     /// Throws `CatalogError.needsImport` on a catalog built before card texts were kept.
-    public func searchText(_ text: String, limit: Int = 20, candidates: Int = 200, maxWords: Int = 32,
-                           maxWordShare: Double = 0.2, searchWords: Int = 16,
-                           searchShare: Double = 0.05) throws -> TextSearchResult {
+    public func searchText(_ text: String, limit: Int = 20, candidates: Int = 100, maxWords: Int = 32,
+                           maxWordShare: Double = 0.2, searchWords: Int = 12,
+                           searchShare: Double = 0.03) throws -> TextSearchResult {
         guard hasTextIndex else {
             throw CatalogError.needsImport(path: url.path, reason: "built before card texts were kept (catalog schema \(schemaVersion)), so it cannot search by rules or flavor text")
         }
