@@ -8,8 +8,7 @@ struct CatalogCardCommand: ParsableCommand {
         commandName: "card",
         abstract: "Look up a printing by set code and collector number.",
         discussion: """
-        Shows the printing's name, set, rarity, type line and mana cost, its frame, border and artist,
-        the Oracle, printed and flavor text (what a photo of it shows), finishes and prices.
+        Shows the printing's name, set, rarity, type line and mana cost, its frame, border and artist, the Oracle, printed and flavor text (what a photo of it shows), finishes and prices.
         Examples: cardscan catalog card bfz 171    cardscan catalog card m10 146 --lang ja
         """
     )
