@@ -10,14 +10,18 @@ extension CardCatalog {
     ///
     /// Each word of `text` is looked up in the index vocabulary (or read as the index word it looks
     /// like: `rn`/`m`, `l`/`1`/`i`, one stray character); words of no printing, words under three
-    /// characters and words on more than `maxWordShare` of all printings are left out. The rarest
-    /// `maxWords` remaining words are searched together (any of them may match), the best
-    /// `candidates` printings by bm25 are scored by the share of the query's word weight they hold,
-    /// and the best `limit` are returned.
+    /// characters and words on more than `maxWordShare` of all printings are left out, and the
+    /// rarest `maxWords` remaining words make the query. Its words on at most `searchShare` of the
+    /// printings (the rarest `searchWords` of them) are searched together in the index (any may
+    /// match: a misread word costs one word, not the search); the best `candidates` printings by
+    /// bm25 are then scored on all the query's words by the share of its word weight they hold, and
+    /// the best `limit` returned. (Searching the common words too would score tens of thousands of
+    /// printings for little gain.)
     ///
     /// Throws `CatalogError.needsImport` on a catalog built before card texts were kept.
-    public func searchText(_ text: String, limit: Int = 20, candidates: Int = 200, maxWords: Int = 32,
-                           maxWordShare: Double = 0.2) throws -> TextSearchResult {
+    public func searchText(_ text: String, limit: Int = 20, candidates: Int = 100, maxWords: Int = 32,
+                           maxWordShare: Double = 0.2, searchWords: Int = 12,
+                           searchShare: Double = 0.03) throws -> TextSearchResult {
         guard hasTextIndex else {
             throw CatalogError.needsImport(path: url.path, reason: "built before card texts were kept (catalog schema \(schemaVersion)), so it cannot search by rules or flavor text")
         }
@@ -46,7 +50,9 @@ extension CardCatalog {
         }
         guard !used.isEmpty else { return TextSearchResult(words: [], corrected: corrected, ignored: ignored, matches: []) }
 
-        let expression = used.map { "\"\($0.word)\"" }.joined(separator: " OR ")
+        let rare = used.filter { log(total) - $0.weight <= log(total * searchShare) }
+        let searched = rare.isEmpty ? Array(used.prefix(4)) : Array(rare.prefix(searchWords))
+        let expression = searched.map { "\"\($0.word)\"" }.joined(separator: " OR ")
         let weights = TextIndex.fields.map { $0 == .name ? "2.0" : "1.0" }.joined(separator: ", ")
         let weightOf = Dictionary(used.map { ($0.word, $0.weight) }, uniquingKeysWith: { a, _ in a })
         let totalWeight = used.reduce(0) { $0 + $1.weight }
@@ -96,7 +102,8 @@ extension CardCatalog {
                     for word in wordsOf(value) { matched[word, default: []].insert(field) }
                 }
             }
-            let weight = matched.keys.reduce(0) { $0 + (weightOf[$1] ?? 0) }
+            // Summed in query order, so printings holding the same words get exactly the same score.
+            let weight = used.reduce(0) { matched[$1.word] == nil ? $0 : $0 + $1.weight }
             matches.append(TextMatch(printing: p, score: totalWeight > 0 ? weight / totalWeight : 0,
                                      relevance: relevance, matchedWords: matched))
         }

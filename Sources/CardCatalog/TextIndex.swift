@@ -44,18 +44,29 @@ enum TextIndex {
     /// The words of `text` as the index tokenizes them: runs of letters and digits, lower-cased,
     /// accents removed.
     static func words(in text: String) -> [String] {
-        let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
         var words: [String] = []
         var current = String.UnicodeScalarView()
-        for scalar in folded.unicodeScalars {
-            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                current.append(scalar)
-            } else if !current.isEmpty {
-                words.append(String(current))
-                current = String.UnicodeScalarView()
+        func flush() {
+            if !current.isEmpty { words.append(String(current)) }
+            current = String.UnicodeScalarView()
+        }
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                // Most card text is ASCII: lower-case it without Foundation's folding.
+                let v = scalar.value
+                if (0x61...0x7A).contains(v) || (0x30...0x39).contains(v) { current.append(scalar) }
+                else if (0x41...0x5A).contains(v) { current.append(Unicode.Scalar(v + 32)!) }
+                else { flush() }
+            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                let folded = String(scalar).folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+                for s in folded.unicodeScalars where s.properties.isAlphabetic || s.properties.numericType != nil {
+                    current.append(s)
+                }
+            } else if !scalar.properties.isDiacritic {
+                flush()
             }
         }
-        if !current.isEmpty { words.append(String(current)) }
+        flush()
         return words
     }
 }
@@ -132,21 +143,41 @@ final class TextVocabulary: Sendable {
     func count(_ word: String) -> Int? { counts[word] }
 
     /// The index word an OCR'd word most likely is: itself, a look-alike spelling (`rn`/`m`,
-    /// `l`/`1`/`i`, `0`/`o`, ...), or the word with one stray character removed.
+    /// `l`/`1`/`i`, `0`/`o`, ...), or, from five characters, the commonest word one character away
+    /// (a letter dropped, added or misread).
     func resolve(_ word: String) -> String? {
         if counts[word] != nil { return word }
         guard word.count >= 4 else { return nil }
         if let known = skeletons[Self.skeleton(word)] { return known }
+        guard word.count >= 5 else { return nil }
         let chars = Array(word)
-        var best: (String, Int)?
+        var best: (word: String, doc: Int)?
+        func consider(_ candidate: [Character]) {
+            let text = String(candidate)
+            if let doc = counts[text], doc > (best?.doc ?? 0) { best = (text, doc) }
+        }
         for i in chars.indices {
             var shorter = chars
             shorter.remove(at: i)
-            let candidate = String(shorter)
-            if let doc = counts[candidate], doc > (best?.1 ?? 0) { best = (candidate, doc) }
+            consider(shorter)
+            var changed = chars
+            for letter in Self.letters where letter != chars[i] {
+                changed[i] = letter
+                consider(changed)
+            }
         }
-        return best?.0
+        for i in 0...chars.count {
+            var longer = chars
+            longer.insert(" ", at: i)
+            for letter in Self.letters {
+                longer[i] = letter
+                consider(longer)
+            }
+        }
+        return best?.word
     }
+
+    private static let letters = Array("abcdefghijklmnopqrstuvwxyz")
 
     static func skeleton(_ word: String) -> String {
         var out = String.UnicodeScalarView()

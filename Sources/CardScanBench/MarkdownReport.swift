@@ -64,7 +64,13 @@ public enum MarkdownReport {
         var lines = ["## Targets", "", "Measured in this run (\(r.identifier)).", "",
                      "| target | measured | how counted | target | met |", "|---|---|---|---|---|"]
         for t in r.targets {
-            func value(_ v: Double) -> String { t.unit == "share" ? String(format: "%.1f%%", v * 100) : String(format: "%.2fx", v) }
+            func value(_ v: Double) -> String {
+                switch t.unit {
+                case "share": return String(format: "%.1f%%", v * 100)
+                case "ms": return String(format: "%.1f ms", v)
+                default: return String(format: "%.2fx", v)
+                }
+            }
             let met = t.met.map { $0 ? "met" : "**not met**" } ?? "not measured"
             lines.append("| \(t.metric) | \(t.measured.map(value) ?? "–") | \(t.detail) | \(t.comparison == ">=" ? "≥" : "≤") \(value(t.target)) | \(met) |")
         }

@@ -68,6 +68,11 @@ public struct TextLookupFigures: Sendable, Codable {
     public var printingAmongBestRate: Double
     /// Why it was not measured.
     public var status: String?
+
+    static func unmeasured(lines: Int, _ why: String) -> TextLookupFigures {
+        TextLookupFigures(queries: 0, lines: lines, medianMs: 0, p90Ms: 0, maxMs: 0, firstMs: 0, cardFirstRate: 0,
+                          printingAmongBestRate: 0, status: why)
+    }
 }
 
 /// Builds or opens the matcher catalog.
@@ -134,8 +139,7 @@ enum MatcherCatalog {
     static func textLookup(_ catalog: CardCatalog) -> TextLookupFigures {
         let lines = 10
         guard catalog.hasTextIndex else {
-            return TextLookupFigures(queries: 0, lines: lines, medianMs: 0, p90Ms: 0, maxMs: 0, firstMs: 0, cardFirstRate: 0,
-                                     printingAmongBestRate: 0, status: "catalog built before card texts were kept")
+            return .unmeasured(lines: lines, "catalog built before card texts were kept")
         }
         do {
             let m = try CatalogBenchmark.measureTextLookups(catalog: catalog, count: 200, lines: lines)
@@ -145,8 +149,7 @@ enum MatcherCatalog {
                                      printingAmongBestRate: m.printingAmongBestRate,
                                      status: m.queries == 0 ? "no printing with rules text" : nil)
         } catch {
-            return TextLookupFigures(queries: 0, lines: lines, medianMs: 0, p90Ms: 0, maxMs: 0, firstMs: 0, cardFirstRate: 0,
-                                     printingAmongBestRate: 0, status: "\(error)")
+            return .unmeasured(lines: lines, "\(error)")
         }
     }
 }

@@ -7,7 +7,10 @@ struct CatalogCardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "card",
         abstract: "Look up a printing by set code and collector number.",
-        discussion: "Examples: cardscan catalog card bfz 171    cardscan catalog card m10 146 --lang ja"
+        discussion: """
+        Shows the printing's name, set, rarity, type line and mana cost, its frame, border and artist, the Oracle, printed and flavor text (what a photo of it shows), finishes and prices.
+        Examples: cardscan catalog card bfz 171    cardscan catalog card m10 146 --lang ja
+        """
     )
 
     @Argument(help: ArgumentHelp("Set code (e.g. bfz).", valueName: "set"))
@@ -47,6 +50,16 @@ struct CatalogCardCommand: ParsableCommand {
             let mana = [p.manaCost, p.manaValue.map { "mv \(String(format: "%g", $0))" }].compactMap { $0 }.filter { !$0.isEmpty }
             print("  \([p.rarity, p.typeLine].compactMap { $0 }.joined(separator: "  "))\(mana.isEmpty ? "" : "  " + mana.joined(separator: " "))")
             if !p.faceNames.isEmpty { print("  faces: \(p.faceNames.joined(separator: " | "))") }
+            let look = [p.frame.map { "\($0) frame" }, p.borderColor.map { "\($0.rawValue) border" }, p.artist.map { "illus. \($0)" }]
+                .compactMap { $0 }
+            if !look.isEmpty { print("  " + look.joined(separator: ", ")) }
+            if let printed = p.printedTypeLine, printed != p.typeLine { print("  printed type: \(printed)") }
+            for (label, text) in [("oracle", p.oracleText), ("printed", p.printedText), ("flavor", p.flavorText)] {
+                guard let text, !(label == "printed" && text == p.oracleText) else { continue }
+                let lines = text.components(separatedBy: "\n")
+                print("  \(label): \(lines[0])")
+                for line in lines.dropFirst() { print("    \(line)") }
+            }
             if !p.finishes.isEmpty { print("  finishes: \(p.finishes.joined(separator: ", "))") }
             if let prices = p.prices {
                 print("  prices: " + [("usd", prices.usd), ("usd foil", prices.usdFoil), ("eur", prices.eur), ("tix", prices.tix)]

@@ -8,13 +8,10 @@ struct CatalogTextCommand: ParsableCommand {
         commandName: "text",
         abstract: "Find printings by the words printed on them (rules text, flavor text, type line, artist).",
         discussion: """
-        Give OCR'd lines in any order; misread and unknown words are tolerated (each word is read as
-        the catalog word it looks like, or left out). Each result shows its score (the share of the
-        query's word weight found on the printing, rare words weighing more) and the words it holds,
-        with where they are printed. Flavor text and artist tell reprints apart.
+        Give OCR'd lines in any order; misread and unknown words are tolerated (each word is read as the catalog word it looks like, or left out). Each result shows its score (the share of the query's word weight found on the printing, rare words weighing more) and the words it holds, with where they are printed. Flavor text and artist tell reprints apart.
         Exit status: 0 when something was found, 1 when nothing was.
         Examples:
-          cardscan catalog text "Flying, vigilance" "Every angel sings of the nameless"
+          cardscan catalog text "Flying, vigilance" "Her sword sings more beautifully"
           tesseract photo.jpg - | cardscan catalog text -
         """
     )

@@ -15,7 +15,7 @@ public struct CatalogCommand: ParsableCommand {
           cardscan catalog info
           cardscan catalog search "Broodhunter VVurm"
           cardscan catalog card bfz 171
-          cardscan catalog text "Flying, vigilance" "Every angel sings of the nameless"
+          cardscan catalog text "Flying, vigilance" "Her sword sings more beautifully"
         """,
         subcommands: [
             CatalogUpdateCommand.self, CatalogImportCommand.self, CatalogInfoCommand.self,

@@ -1,0 +1,142 @@
+import Foundation
+import GRDB
+import Testing
+@testable import CardCatalog
+
+/// Issue 21, the catalog part: the texts a photo shows are kept per printing, and a few OCR'd lines
+/// find their printings through the word index.
+@Suite("Card texts and full-text search")
+struct TextSearchTests {
+    @Test("Scryfall's texts are kept per printing: flavor, artist, frame differ between reprints")
+    func scryfallTexts() throws {
+        let catalog = try SharedCatalog.get().catalog
+        let byCode = Dictionary(try catalog.printings(named: "Serra Angel").map { ($0.setCode + " " + $0.collectorNumber, $0) },
+                                uniquingKeysWith: { a, _ in a })
+        let lea = try #require(byCode["lea 39"])
+        #expect(lea.oracleText == "Flying, vigilance")
+        #expect(lea.artist == "Douglas Shuler")
+        #expect(lea.frame == "1993")
+        #expect(lea.flavorText?.hasPrefix("Born with wings of light") == true)
+        let m12 = try #require(byCode["m12 33"])
+        #expect(m12.artist == "Greg Staples")
+        #expect(m12.frame == "2003")
+        #expect(m12.flavorText == "Follow the light. In its absence, follow her.")
+    }
+
+    @Test("lines of a real card's rules text with OCR damage find that card first")
+    func damagedRulesText() throws {
+        let catalog = try SharedCatalog.get().catalog
+        let result = try catalog.searchText("""
+            Sorcery
+            Each player chooses a nurnber of lands they
+            contro1 equal to the number of lands
+            controlled by the p1ayer who controls the
+            fewest, then sacrifices the rest. P|ayers
+            discard cards and sacrifice creatures the
+            """)
+        let best = try #require(result.matches.first)
+        #expect(best.printing.name == "Balance")
+        #expect(result.corrected["nurnber"] == "number")
+        #expect(best.matchedWords["sacrifices"] == [.rules])
+        // Every printing sharing the best score is Balance (its reprints), none another card.
+        #expect(result.matches.filter { $0.score == best.score }.allSatisfy { $0.printing.name == "Balance" })
+    }
+
+    @Test("flavor text picks the right printings among reprints with the same rules text")
+    func flavorPicksPrinting() throws {
+        let catalog = try SharedCatalog.get().catalog
+        for (flavor, sets) in [
+            ("Follow the light. In its absence, fol1ow her.", ["ema", "ima", "m12", "m13", "m14", "m15", "ori", "w16", "w17"]),
+            ("Her sword sings rnore beautifully than any choir.", ["m10", "7ed", "10e", "dvd", "ddc"]),
+            ("Born with wings of light and a sword of faith, this heavenly", ["lea", "leb", "2ed", "3ed", "4ed", "sum", "ced", "cei", "ath", "me4", "v15", "prm", "ptc", "pwos"]),
+        ] {
+            let result = try catalog.searchText("Creature — Angel\nFlying, vigilance\n" + flavor, limit: 60)
+            let best = try #require(result.matches.first)
+            let top = result.matches.filter { $0.score == best.score }
+            #expect(top.allSatisfy { $0.printing.name == "Serra Angel" && sets.contains($0.printing.setCode) }, "\(flavor)")
+            #expect(top.allSatisfy { $0.printing.setCode != "dom" && $0.printing.setCode != "cmd" })
+            #expect(best.matchedWords.values.contains([.flavor]))
+        }
+        // The artist credit narrows further: Mark Zug drew the Seventh Edition one.
+        let zug = try catalog.searchText("Flying, vigilance\nHer sword sings more beautifully than any choir.\nIllus. Mark Zug")
+        #expect(zug.matches.first.map { ($0.printing.setCode, $0.printing.collectorNumber) } ?? ("", "") == ("7ed", "42"))
+        #expect(zug.matches.first?.matchedWords["zug"] == [.artist])
+    }
+
+    @Test("damaged 10-line text boxes of random printings find their card first")
+    func damagedTextBoxes() throws {
+        let catalog = try SharedCatalog.get().catalog
+        let m = try CatalogBenchmark.measureTextLookups(catalog: catalog, count: 100, lines: 10, seed: 7)
+        #expect(m.queries == 100)
+        #expect(m.cardFirstRate >= 0.9)
+        #expect(m.printingAmongBestRate >= 0.9)
+    }
+
+    @Test("text that is no card's finds nothing and says which words it left out")
+    func noise() throws {
+        let catalog = try SharedCatalog.get().catalog
+        let result = try catalog.searchText("zqxj wvvkp ~~ 1/1 the of")
+        #expect(result.matches.isEmpty)
+        #expect(result.words.isEmpty)
+        #expect(result.ignored.contains("zqxj"))
+    }
+
+    @Test("MTGJSON per-set files: each face's text joined, foreign printed text searchable, a re-import adds nothing")
+    func mtgjsonSetFiles() throws {
+        let dir = TestPaths.tempDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("catalog.sqlite")
+        try CatalogImporter(catalogURL: url).importFiles([TestPaths.mtgjsonSet("NEO"), TestPaths.mtgjsonSet("M19")])
+        func check() throws {
+            let catalog = try CardCatalog(url: url)
+            let moths = try #require(try catalog.printings(set: "neo", number: "4").first)
+            #expect(moths.oracleText?.hasPrefix("(As this Saga enters") == true)
+            #expect(moths.oracleText?.hasSuffix("under your control.\n//\nFlying") == true)
+            #expect(moths.flavorText?.hasPrefix("\"The moths of Eiganjo") == true)
+            #expect(moths.artist == "Matt Stewart")
+            #expect(moths.frame == "2015")
+
+            // The French printing's text finds the printing by its foreign words.
+            let french = try catalog.searchText("""
+                Créature : dragon
+                Vol (Cette créature ne peut pas être bloquée
+                excepté par des créatures avec le vol ou la portée.)
+                C'est le maître incontesté des montagnes de Shiv.
+                """)
+            let best = try #require(french.matches.first)
+            #expect((best.printing.setCode, best.printing.collectorNumber) == ("m19", "300"))
+            #expect(best.matchedWords["incontesté".folding(options: .diacriticInsensitive, locale: nil)] == [.foreign])
+        }
+        try check()
+        try CatalogImporter(catalogURL: url).importFiles([TestPaths.mtgjsonSet("NEO")])
+        try check()
+    }
+
+    @Test("a catalog built before card texts were kept still opens; text search asks to import again")
+    func olderCatalog() throws {
+        let dir = TestPaths.tempDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let url = dir.appendingPathComponent("catalog.sqlite")
+        try CatalogImporter(catalogURL: url).importFiles([TestPaths.sampleCards, TestPaths.sampleSets])
+        let queue = try DatabaseQueue(path: url.path)
+        try queue.write { db in
+            for column in ["oracle_text", "flavor_text", "artist", "frame", "printed_type_line", "printed_text"] {
+                try db.execute(sql: "ALTER TABLE printing DROP COLUMN \(column)")
+            }
+            try db.execute(sql: "DROP TABLE printing_text_vocab; DROP TABLE printing_text; DROP TABLE foreign_text")
+            try db.execute(sql: "UPDATE catalog_meta SET value = '3' WHERE key = 'schema_version'")
+        }
+        try queue.close()
+        let catalog = try CardCatalog(url: url)
+        #expect(!catalog.hasTextIndex)
+        #expect(try catalog.printings(named: "Counterspell").allSatisfy { $0.oracleText == nil })
+        do {
+            _ = try catalog.searchText("Counter target spell.")
+            Issue.record("searchText should refuse a catalog without texts")
+        } catch let error as CatalogError {
+            #expect(error.description.contains(url.path))
+            #expect(error.description.contains("import again"))
+        }
+        #expect(try !CatalogImporter.isCurrentCatalog(url))
+    }
+}
