@@ -18,6 +18,8 @@ import uuid
 SETS = [
     ("lea", "Limited Edition Alpha", "1993-08-05", "core", None),
     ("2ed", "Unlimited Edition", "1993-12-01", "core", None),
+    ("atq", "Antiquities", "1994-03-04", "expansion", None),
+    ("3ed", "Revised Edition", "1994-04-01", "core", None),
     ("apc", "Apocalypse", "2001-06-04", "expansion", 143),
     ("7ed", "Seventh Edition", "2001-04-11", "core", 350),
     ("8ed", "Eighth Edition", "2003-07-28", "core", 350),
@@ -35,16 +37,20 @@ SETS = [
     ("ori", "Magic Origins", "2015-07-17", "core", 272),
     ("bfz", "Battle for Zendikar", "2015-10-02", "expansion", 274),
     ("cn2", "Conspiracy: Take the Crown", "2016-08-26", "draft_innovation", 221),
+    ("ogw", "Oath of the Gatewatch", "2016-01-22", "expansion", 184),
+    ("kld", "Kaladesh", "2016-09-30", "expansion", 264),
     ("c16", "Commander 2016", "2016-11-11", "commander", 351),
     ("aer", "Aether Revolt", "2017-01-20", "expansion", 184),
     ("xln", "Ixalan", "2017-09-29", "expansion", 279),
     ("dom", "Dominaria", "2018-04-27", "expansion", 269),
     ("rna", "Ravnica Allegiance", "2019-01-25", "expansion", 259),
+    ("war", "War of the Spark", "2019-05-03", "expansion", 264),
     ("eld", "Throne of Eldraine", "2019-10-04", "expansion", 269),
     ("mb1", "Mystery Booster", "2019-11-07", "masters", None),  # (printed size not recorded here)
     ("mh2", "Modern Horizons 2", "2021-06-18", "draft_innovation", 303),
     ("pz2", "Treasure Chest", "2016-11-16", "treasure_chest", None),  # Magic Online only
     ("neo", "Kamigawa: Neon Dynasty", "2022-02-18", "expansion", 302),
+    ("snc", "Streets of New Capenna", "2022-04-29", "expansion", 281),
     ("dmu", "Dominaria United", "2022-09-09", "expansion", 281),
     ("ltr", "The Lord of the Rings: Tales of Middle-earth", "2023-06-23", "expansion", None),
 ]
@@ -53,7 +59,7 @@ SETS = [
 DIGITAL = {"pz2"}
 
 # Sets printed with a white border (Scryfall's `border_color`); every other set here is black-bordered.
-WHITE_BORDER = {"2ed", "7ed", "8ed"}
+WHITE_BORDER = {"2ed", "3ed", "7ed", "8ed"}
 
 # set, number, name, rarity, mana cost, type line[, layout, faces [(name, cost, type)], lang, printed name]
 CARDS = [
@@ -104,6 +110,14 @@ CARDS = [
     ("dtk", "247", "Vial of Dragonfire", "common", "{2}", "Artifact"),
     ("frf", "58", "Will of the Naga", "common", "{4}{U}{U}", "Instant"),
     ("c16", "143", "Burgeoning", "rare", "{G}", "Enchantment"),
+    # Labelled photos added with the esbillyjack, notavu and lexicalunit folders.
+    ("atq", "80a", "Mishra's Factory", "rare", "", "Land"),
+    ("3ed", "283", "Bayou", "rare", "", "Land — Swamp Forest"),
+    ("war", "55", "Jace's Triumph", "uncommon", "{2}{U}", "Sorcery"),
+    ("snc", "116", "Professional Face-Breaker", "rare", "{2}{R}", "Creature — Human Warrior"),
+    ("kld", "64", "Shrewd Negotiation", "uncommon", "{4}{U}", "Sorcery"),
+    ("ogw", "42", "Cultivator Drone", "common", "{2}{U}", "Creature — Eldrazi Drone"),
+    ("c16", "35", "Kydele, Chosen of Kruphix", "mythic", "{2}{G}{U}", "Legendary Creature — Human Wizard"),
     ("cn2", "78", "Queen Marchesa", "mythic", "{1}{R}{W}{B}", "Legendary Creature — Human Assassin"),
     # Its Magic Online-only printing: no photo can show it.
     ("pz2", "50", "Queen Marchesa", "mythic", "{1}{R}{W}{B}", "Legendary Creature — Human Assassin"),
