@@ -6,7 +6,8 @@ import Foundation
 // - `--catalog PATH`: an existing catalog, opened read-only;
 // - `--catalog-json FILE` (repeatable): these Scryfall/MTGJSON files, imported into a temporary catalog
 //   (the fixtures run passes the sample catalog `Fixtures/catalog/sample-cards.json`);
-// - default: both shared bulk files under the card-data folder that exist, imported in one call into
+// - default: both shared bulk files under the card-data folder that exist, then its MTGJSON per-set
+//   files (they carry the printed wording of old cards), imported in one call into
 //   a temporary catalog;
 // - `--no-matcher`: no catalog, the title-only stand-in.
 // The build happens once per run, before the reader passes, and is timed; the temporary file is
@@ -25,6 +26,10 @@ public enum MatcherCatalogSource: Sendable, Equatable {
 
     /// The shared bulk files, in import order (relative to the card-data folder).
     public static let sharedSources = ["scryfall-2019/cards.json.gz", "mtgjson-2022/AllPrintings-slim.json.gz"]
+    /// The shared MTGJSON per-set files (relative to the card-data folder), imported after the bulk
+    /// files: they carry `originalText`, the wording printed on old cards, which the slim
+    /// AllPrintings file lacks and a user's full AllPrintings has.
+    public static let sharedSetFolder = "mtgjson-2022/sets"
 }
 
 /// The matcher catalog of this run, as reported.
@@ -96,6 +101,9 @@ enum MatcherCatalog {
         case .sharedBulk(let folder):
             files = MatcherCatalogSource.sharedSources.map { (folder as NSString).appendingPathComponent($0) }
                 .filter { FileManager.default.fileExists(atPath: $0) }
+            let sets = (folder as NSString).appendingPathComponent(MatcherCatalogSource.sharedSetFolder)
+            files += ((try? FileManager.default.contentsOfDirectory(atPath: sets)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+                .map { (sets as NSString).appendingPathComponent($0) }
             guard !files.isEmpty else {
                 return (nil, MatcherCatalogSection(mode: "none", files: [],
                                                    status: "no shared bulk files under \(folder): title-only stand-in"), {})

@@ -31,7 +31,7 @@ struct BenchCommand: ParsableCommand {
     var catalogData: String = "../shared/carddata"
     @Flag(help: "Skip the catalog import section (the matcher's catalog is still built).")
     var noCatalog = false
-    @Option(help: "Catalog for the matcher (default: built once per run, in a temporary file, from both shared bulk files under --catalog-data).")
+    @Option(help: "Catalog for the matcher (default: built once per run, in a temporary file, from both shared bulk files and the MTGJSON set files under --catalog-data).")
     var catalog: String?
     @Option(help: ArgumentHelp("Scryfall/MTGJSON file to build the matcher's catalog from instead (repeatable; e.g. Fixtures/catalog/sample-cards.json).", valueName: "file"))
     var catalogJson: [String] = []
