@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import CardCatalog
 
 /// Both importers on the real shared files, imported into one catalog.
-@Suite("Shared data import")
+@Suite("Shared data import", .tags(.sharedData), .needsSharedData)
 struct SharedDataImportTests {
     @Test("Scryfall 2019 bulk file: every object becomes one printing")
     func scryfallCounts() throws {

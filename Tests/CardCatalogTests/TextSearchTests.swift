@@ -1,11 +1,12 @@
 import Foundation
 import GRDB
 import Testing
+import TestSupport
 @testable import CardCatalog
 
 /// Issue 21, the catalog part: the texts a photo shows are kept per printing, and a few OCR'd lines
 /// find their printings through the word index.
-@Suite("Card texts and full-text search")
+@Suite("Card texts and full-text search", .tags(.sharedData), .needsSharedData)
 struct TextSearchTests {
     @Test("Scryfall's texts are kept per printing: flavor, artist, frame differ between reprints")
     func scryfallTexts() throws {

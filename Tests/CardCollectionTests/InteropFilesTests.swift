@@ -4,7 +4,7 @@ import Testing
 @testable import CardCollection
 
 /// The real exports of eight services in `../shared/interop/` (see its SOURCES.md and FORMATS.md).
-@Suite("Collection files: every real export in ../shared/interop")
+@Suite("Collection files: every real export in ../shared/interop", .tags(.sharedData), .needsSharedData)
 struct InteropFilesTests {
     static let folder = SharedCardData.root.appendingPathComponent("interop")
 

@@ -7,7 +7,7 @@ import TestSupport
 
 /// The whole identification on the labelled single-card photos of `../shared/photos`: real photos,
 /// real Tesseract, a catalog imported from both shared card-data files.
-@Suite("Identification floor on ../shared/photos (regression)")
+@Suite("Identification floor on ../shared/photos (regression)", .tags(.sharedData), .needsSharedData)
 struct SharedPhotoMatchTests {
     /// Measured 2026-11-25 (session 8): printing 30/31 of photo_single images with a number, no
     /// identified card wrong; 18 border colours decided, none wrong. Raise the floor as matching

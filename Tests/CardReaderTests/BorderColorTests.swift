@@ -2,10 +2,11 @@
 import CardScanOCR
 import Foundation
 import Testing
+import TestSupport
 
 /// The border colour measured at the card's edges in real photos (it tells a white-bordered
 /// 8th Edition Canyon Wildcat from its black-bordered Tempest and Duel Decks reprints).
-@Suite("Border colour (real photos)")
+@Suite("Border colour (real photos)", .tags(.sharedData), .needsSharedData)
 struct BorderColorTests {
     static let canyon = "thaen/single/sample-canyon-wildcat.jpg"
 

@@ -65,7 +65,7 @@ struct CardReaderFixtureTests {
     }
 }
 
-@Suite("Card reader accuracy floor on ../shared/photos (regression)")
+@Suite("Card reader accuracy floor on ../shared/photos (regression)", .tags(.sharedData), .needsSharedData)
 struct CardReaderAccuracyTests {
     /// Floors reached by the reader (with the catalog's vocabularies, as `identify` runs it) when
     /// this test was written, minus a small margin; raise them as the reader improves.

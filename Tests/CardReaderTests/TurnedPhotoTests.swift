@@ -2,11 +2,12 @@
 import CardScanOCR
 import Foundation
 import Testing
+import TestSupport
 
 /// Real photos turned by a quarter or half turn (no EXIF to undo it): the card must read as it
 /// does upright. The locator gives a card's long side vertical in no particular way up, so the
 /// way the card is read first comes from the way-up test, not from the locator.
-@Suite("Real photos turned round (no EXIF)")
+@Suite("Real photos turned round (no EXIF)", .tags(.sharedData), .needsSharedData)
 struct TurnedPhotoTests {
     /// A shared photo's grey pixels (EXIF applied).
     static func sharedPhoto(_ relativePath: String) throws -> GrayImage {
