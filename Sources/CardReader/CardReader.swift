@@ -116,10 +116,12 @@ public final class CardReader {
     /// (a reading of `image`): the type line with the rules and flavor text (band `textBox`), and
     /// the artist and copyright lines (band `credits`). Two block reads (~0.3–1 s): for a card
     /// whose title and collector lines did not settle a printing.
-    public func readText(of reading: CardReading, in image: Image) throws -> [CardObservation] {
+    /// `turned`: read the card upside down from the way the reading took it (when the title band
+    /// was unreadable, the way-up test may have picked the wrong way).
+    public func readText(of reading: CardReading, in image: Image, turned: Bool = false) throws -> [CardObservation] {
         let gray = image.grayPixels()
         let corners = reading.quad.map { Quad($0.corners) } ?? ReadPipeline.wholeImage(gray)
-        return try ReadPipeline(recognizer: recognizer, options: options).readText(corners: corners, gray: gray)
+        return try ReadPipeline(recognizer: recognizer, options: options).readText(corners: turned ? corners.turned(by: 2) : corners, gray: gray)
     }
 }
 

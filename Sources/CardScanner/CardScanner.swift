@@ -54,20 +54,35 @@ public final class CardScanner {
     }
 
     /// Matches one card read in `image`; when that does not identify it, reads its text box and
-    /// credits and matches again. The reading gains those observations, the OCR time and the
-    /// match time.
+    /// credits and matches again. When no title was known either, the way up the reading took is a
+    /// guess: the card's text is read the other way up too, and the better result is kept. The
+    /// reading gains the observations that decided, the OCR time and the match time.
     public func identify(_ reading: CardReading, in image: Image) throws -> Card {
         var reading = reading
         var match = try timedMatch(&reading)
-        if readsText, match.status != .identified {
+        guard readsText, match.status != .identified else { return Card(reading: reading, match: match) }
+        var best: Card?
+        for turned in reading.fields.title == nil || match.name == nil ? [false, true] : [false] {
+            var tried = reading
             let began = DispatchTime.now().uptimeNanoseconds
-            reading.observations += try reader.readText(of: reading, in: image)
+            tried.observations += try reader.readText(of: reading, in: image, turned: turned)
             let spent = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6
             reading.timings.ocr += spent
             reading.timings.total += spent
-            match = try timedMatch(&reading)
+            tried.timings = reading.timings
+            let found = try timedMatch(&tried)
+            reading.timings = tried.timings
+            if best == nil || Self.rank(found) > Self.rank(best!.match) { best = Card(reading: tried, match: found) }
+            if found.status == .identified { break }
         }
-        return Card(reading: reading, match: match)
+        var card = best ?? Card(reading: reading, match: match)
+        card.reading.timings = reading.timings
+        return card
+    }
+
+    /// How much a result says: identified, then a known name, then anything.
+    private static func rank(_ m: MatchResult) -> Int {
+        m.status == .identified ? 2 : m.name != nil ? 1 : 0
     }
 
     private func timedMatch(_ reading: inout CardReading) throws -> MatchResult {
