@@ -75,10 +75,16 @@ extension CardMatcher {
         let nameWithTitle = titleAgrees && top.score >= t.withTitleScore && margin >= t.withTitleMargin
         guard nameByText || nameWithTitle else { return nil }
 
-        // The name's printings the text found, best first; those within a hair of the best.
+        // Every printing of the name (the search returns only its best few) that holds the words
+        // telling printings apart that the best match holds: its flavor text and artist words.
         let ofName = text.matches.filter { $0.printing.name == top.name }
-        let bestScore = ofName.first?.score ?? 0
-        var printings = ofName.filter { $0.score >= bestScore - t.printingTie }.map(\.printing)
+        guard let bestMatch = ofName.first else { return nil }
+        let telling = Set(bestMatch.matchedWords.filter { !$0.value.isDisjoint(with: [.flavor, .artist]) }.keys)
+        let all = try catalog.printings(named: top.name, language: e.language ?? "en")
+        var printings = (all.isEmpty ? ofName.map(\.printing) : all).filter { p in
+            telling.isSubset(of: Self.words(in: [p.flavorText, p.artist].compactMap { $0 }.joined(separator: " ")))
+        }
+        if printings.isEmpty { printings = [bestMatch.printing] }
         printings = e.possible(printings).printings
         let narrowed = e.narrow(printings, catalog: catalog)
         if !narrowed.isEmpty { printings = narrowed }
@@ -107,6 +113,12 @@ extension CardMatcher {
         guard read.filter(\.isLetter).count >= minimumLetters else { return false }
         let full = " " + name.lowercased().split(whereSeparator: { !$0.isLetter }).joined(separator: " ") + " "
         return full.contains(" " + read + " ")
+    }
+
+    /// The words of a text as the index spells them: lower case, accents folded.
+    static func words(in text: String) -> Set<String> {
+        Set(text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
+            .split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init))
     }
 
     /// Each printing once, in order.

@@ -126,9 +126,6 @@ public struct Tuning: Sendable, Codable, Equatable {
         public var partialTitleLetters = 4
         public var withTitleScore = 0.3
         public var withTitleMargin = 0.1
-        /// Printings of the name whose text scores within this of the best stay candidates (same
-        /// rules text, no flavor text or artist read to tell them apart).
-        public var printingTie = 0.02
         /// Confidence of a printing singled out by text alone, and by title and text.
         public var textAloneConfidence = 0.88
         public var withTitleConfidence = 0.92
