@@ -16,10 +16,12 @@ struct ConcurrencyTests {
         let photos = dir.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
         let fixtures = CollectionCLI.root.appendingPathComponent("Fixtures/synthetic")
-        let plan = [("broodhunter_wurm_flat.png", "z1-wurm.png"), ("carnage_tyrant_flat.png", "z2-tyrant.png"),
-                    ("gurmag_drowner_flat.png", "z3-drowner.png")]
+        // Three copies of each, so the scan outlasts the swap (an import also rebuilds the word index).
+        let cards = [("broodhunter_wurm_flat.png", "wurm", "bfz 171"), ("carnage_tyrant_flat.png", "tyrant", "xln 179"),
+                     ("gurmag_drowner_flat.png", "drowner", "dtk 57")]
+        let plan = (1...3).flatMap { copy in cards.map { ($0.0, "z\(copy)-\($0.1).png") } }
         for (source, name) in plan { try FileManager.default.copyItem(at: fixtures.appendingPathComponent(source), to: photos.appendingPathComponent(name)) }
-        let expectedCards = ["z1-wurm.png": "bfz 171", "z2-tyrant.png": "xln 179", "z3-drowner.png": "dtk 57"]
+        let expectedCards = Dictionary(uniqueKeysWithValues: (1...3).flatMap { copy in cards.map { ("z\(copy)-\($0.1).png", $0.2) } })
 
         let scan = CrashSafety.process(["scan", photos.path, "--json", "--jobs", "1"], home: home)
         let out = Pipe()
