@@ -90,5 +90,16 @@ enum IdentifyPrinter {
         if let captureDay, match?.method.hasSuffix("+date") == true {
             Swift.print("  (photo taken \(captureDay): printings released later were set aside)")
         }
+        if let match, r.status != "unidentified" { Swift.print("  decided by \(Self.decidedBy(match))") }
+    }
+
+    /// What decided, in words: `set + number and title`, `title and the card's text (12 words, © 2015)`.
+    static func decidedBy(_ m: MatchResult) -> String {
+        let base = m.method.replacingOccurrences(of: "+date", with: "")
+        let rule = ["exact": "set + number and title", "number-from-title": "title within the set read",
+                    "set-from-number": "title and number", "title-only": "title", "title+text": "title and the card's text",
+                    "text": "the card's text"][base] ?? base
+        guard let text = m.text, base.hasSuffix("text") else { return rule }
+        return rule + " (\(text.words.count) words\(text.copyrightYear.map { ", © \($0)" } ?? ""))"
     }
 }

@@ -22,6 +22,41 @@ struct ScanRecord: Encodable {
     struct Timings: Encodable {
         let decode, locate, ocr, match, total: Double
     }
+    /// What was read beyond the fields, and what decided.
+    struct Evidence: Encodable {
+        struct Text: Encodable {
+            let lines: Int
+            let words: [String]
+            let score: Double
+            let copyright_year: Int?
+
+            private enum CodingKeys: String, CodingKey { case lines, words, score, copyright_year }
+
+            func encode(to encoder: Encoder) throws {
+                var c = encoder.container(keyedBy: CodingKeys.self)
+                try c.encode(lines, forKey: .lines)
+                try c.encode(words, forKey: .words)
+                try c.encode(score, forKey: .score)
+                try c.encode(copyright_year, forKey: .copyright_year) // null when not read
+            }
+        }
+        /// The matcher's rule (`exact`, `title-only`, `title+text`, `text`, …; `+date` when the
+        /// capture day ruled printings out).
+        let method: String
+        /// The border colour measured (`white`, `black`), when it decided.
+        let border: String?
+        /// The card's printed words, when they were read and searched (null otherwise).
+        let text: Text?
+
+        private enum CodingKeys: String, CodingKey { case method, border, text }
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(method, forKey: .method)
+            try c.encode(border, forKey: .border)
+            try c.encode(text, forKey: .text)
+        }
+    }
 
     let file: String
     let status: String
@@ -32,9 +67,10 @@ struct ScanRecord: Encodable {
     let quad: [[Double]]
     let error: String?
     let timings_ms: Timings
+    let evidence: Evidence?
 
     private enum CodingKeys: String, CodingKey {
-        case file, status, card, confidence, extracted, candidates, quad, error, timings_ms
+        case file, status, card, confidence, extracted, candidates, quad, error, timings_ms, evidence
     }
 
     func encode(to encoder: Encoder) throws {
@@ -48,6 +84,7 @@ struct ScanRecord: Encodable {
         try c.encode(quad, forKey: .quad)
         if let error { try c.encode(error, forKey: .error) }
         try c.encode(timings_ms, forKey: .timings_ms)
+        if let evidence { try c.encode(evidence, forKey: .evidence) }
     }
 
     init(file: String, reading: CardReading, match: MatchResult) {
@@ -66,6 +103,9 @@ struct ScanRecord: Encodable {
         error = nil
         let t = reading.timings
         timings_ms = Timings(decode: t.decode.rounded2, locate: t.locate.rounded2, ocr: t.ocr.rounded2, match: t.match.rounded2, total: t.total.rounded2)
+        evidence = Evidence(method: match.method, border: f.borderColor?.value, text: match.text.map {
+            Evidence.Text(lines: $0.lines, words: $0.words, score: ($0.score * 1000).rounded() / 1000, copyright_year: $0.copyrightYear)
+        })
     }
 
     init(file: String, error: String, totalMilliseconds: Double) {
@@ -78,6 +118,7 @@ struct ScanRecord: Encodable {
         quad = []
         self.error = error
         timings_ms = Timings(decode: 0, locate: 0, ocr: 0, match: 0, total: totalMilliseconds.rounded2)
+        evidence = nil
     }
 
     static func card(_ p: Printing) -> Card {

@@ -23,7 +23,7 @@ struct ScanContractTests {
             let obj = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             let status = try #require(obj["status"] as? String)
             statuses[status] = obj
-            #expect(Set(obj.keys) == (status == "error" ? keys.union(["error"]) : keys))
+            #expect(Set(obj.keys) == (status == "error" ? keys.union(["error"]) : keys.union(["evidence"])))
             let extracted = try #require(obj["extracted"] as? [String: Any])
             #expect(Set(extracted.keys).isSubset(of: ["title", "set_code", "collector_number", "set_size", "rarity", "language"]))
             let timings = try #require(obj["timings_ms"] as? [String: Any])
@@ -33,6 +33,9 @@ struct ScanContractTests {
         let card = try #require(identified["card"] as? [String: Any])
         #expect(Set(card.keys) == ["id", "name", "set", "collector_number", "lang", "rarity"])
         #expect(card["set"] as? String == "bfz" && card["collector_number"] as? String == "171")
+        let evidence = try #require(identified["evidence"] as? [String: Any])
+        #expect(Set(evidence.keys) == ["method", "border", "text"])
+        #expect(evidence["method"] as? String == "exact" && evidence["text"] is NSNull, "identified by title and number: no text read")
         let quad = try #require(identified["quad"] as? [[Double]])
         #expect(quad.count == 4 && quad.allSatisfy { $0.count == 2 && $0.allSatisfy { (0...1).contains($0) } })
         let error = try #require(statuses["error"])
