@@ -592,7 +592,7 @@ enum Deckbox {
 enum ArenaDeck {
     static let sections: Set<String> = ["deck", "sideboard", "commander", "companion", "maybeboard", "about"]
 
-    /// `4 Lightning Bolt (M11) 149`, `1 Plains`, `2x Opt (XLN) 65`: count, name, set, number.
+    /// `4 Name (SET) 149`, `1 Name`, `2x Name (SET) 65`: count, name, set, number.
     static func card(_ line: String) -> (Int, String, String, String)? {
         let t = line.trimmedSpaces
         guard let space = t.firstIndex(of: " ") else { return nil }

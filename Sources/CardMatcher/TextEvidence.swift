@@ -106,7 +106,7 @@ extension CardMatcher {
     }
 
     /// Whether `title` as read (four letters or more) is a run of whole words of `name`: the end of
-    /// a long name, one word of two (`Wurm` of `Broodhunter Wurm`).
+    /// a long name, one word of a two-word name.
     static func isPartialTitle(_ title: String?, of name: String, minimumLetters: Int) -> Bool {
         guard let title else { return false }
         let read = title.lowercased().split(whereSeparator: { !$0.isLetter }).joined(separator: " ")
