@@ -74,7 +74,16 @@ public final class CardReader {
     /// number was read. A flat scan is one card. Never empty.
     /// - Throws: ``OCRError`` naming the file when it cannot be decoded.
     public func readAll(contentsOf path: String, limit: Int = 24) throws -> [CardReading] {
-        try decodeAndRead(path, limit: limit).readings
+        try readAllKeepingImage(contentsOf: path, limit: limit).readings
+    }
+
+    /// `readAll(contentsOf:limit:)` that also hands back the decoded (grey) photo, for reading more
+    /// of a card later (`readText`) without decoding the file again. The file's decoding time is
+    /// the first card's.
+    /// - Throws: ``OCRError`` naming the file when it cannot be decoded.
+    public func readAllKeepingImage(contentsOf path: String, limit: Int = 24) throws -> (readings: [CardReading], image: Image) {
+        let (readings, image) = try decodeAndRead(path, limit: limit)
+        return (readings, image)
     }
 
     /// Decodes (luminance only) and reads; the file's decoding time goes to the first (main) card, and each
@@ -119,7 +128,12 @@ public final class CardReader {
     /// `turned`: read the card upside down from the way the reading took it (when the title band
     /// was unreadable, the way-up test may have picked the wrong way).
     public func readText(of reading: CardReading, in image: Image, turned: Bool = false) throws -> [CardObservation] {
-        let gray = image.grayPixels()
+        try readText(of: reading, in: image.grayPixels(), turned: turned)
+    }
+
+    /// `readText(of:in:turned:)` on the photo's grey pixels (`Image.grayPixels()`), for a caller
+    /// that reads several cards or both ways up of one photo and converts it once.
+    public func readText(of reading: CardReading, in gray: GrayImage, turned: Bool = false) throws -> [CardObservation] {
         let corners = reading.quad.map { Quad($0.corners) } ?? ReadPipeline.wholeImage(gray)
         return try ReadPipeline(recognizer: recognizer, options: options).readText(corners: turned ? corners.turned(by: 2) : corners, gray: gray)
     }

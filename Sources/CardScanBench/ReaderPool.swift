@@ -121,11 +121,7 @@ enum ReaderPool {
         do {
             // Every card in the photo, as `cardscan scan` reads it: decoded once, the decoding
             // charged to the first card.
-            image = try reader.decode(contentsOf: photo.path)
-            let decodeMs = BenchClock.ms(t0, BenchClock.nanos)
-            readings = try reader.readAll(image: image)
-            readings[0].timings.decode += decodeMs
-            readings[0].timings.total += decodeMs
+            (readings, image) = try reader.readAllKeepingImage(contentsOf: photo.path)
         } catch {
             return PhotoOutcome(index: index, reading: nil, identification: nil, error: String(describing: error),
                                 wallMs: BenchClock.ms(t0, BenchClock.nanos))

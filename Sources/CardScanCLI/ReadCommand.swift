@@ -37,12 +37,19 @@ struct ReadCommand: ParsableCommand {
     func run() throws {
         do {
             let reader = try CardReader(options: .init(tessdataPath: global.tessdata))
-            // Decode in colour only when drawing on the photo; either way the file is decoded once.
-            var (reading, decoded): (CardReading, Image?) = annotate == nil
-                ? (try reader.read(contentsOf: photo), nil)
-                : try reader.readKeepingPhoto(contentsOf: photo)
-            if text {
-                reading.observations += try reader.readText(of: reading, in: try reader.decode(contentsOf: photo))
+            // Decode once: in colour only when drawing on the photo, the grey decode kept for --text.
+            var reading: CardReading
+            var decoded: Image?, gray: Image?
+            if annotate != nil {
+                (reading, decoded) = try reader.readKeepingPhoto(contentsOf: photo)
+            } else if text {
+                let (readings, image) = try reader.readAllKeepingImage(contentsOf: photo, limit: 1)
+                (reading, gray) = (readings[0], image)
+            } else {
+                reading = try reader.read(contentsOf: photo)
+            }
+            if text, let image = gray ?? decoded {
+                reading.observations += try reader.readText(of: reading, in: image)
             }
             if json {
                 print(try JSONOutput.string(reading, pretty: true, snakeCase: true))

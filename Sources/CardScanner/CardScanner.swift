@@ -39,44 +39,61 @@ public final class CardScanner {
     /// decoding time is the first card's.
     /// - Throws: ``OCRError`` naming the file when it cannot be decoded or read.
     public func scan(contentsOf path: String, limit: Int = 24) throws -> (cards: [Card], photo: Image) {
-        let start = DispatchTime.now().uptimeNanoseconds
-        let image = try reader.decode(contentsOf: path)
-        let decoded = DispatchTime.now().uptimeNanoseconds
-        var cards = try scan(image: image, limit: limit)
-        cards[0].reading.timings.decode += Double(decoded - start) / 1e6
-        cards[0].reading.timings.total += Double(decoded - start) / 1e6
-        return (cards, image)
+        let (readings, image) = try reader.readAllKeepingImage(contentsOf: path, limit: limit)
+        return (try identify(readings, in: image), image)
     }
 
     /// Every card in an already decoded photo (see `scan(contentsOf:limit:)`).
     public func scan(image: Image, limit: Int = 24) throws -> [Card] {
-        try reader.readAll(image: image, limit: limit).map { try identify($0, in: image) }
+        try identify(reader.readAll(image: image, limit: limit), in: image)
     }
 
-    /// Matches one card read in `image`; when that does not identify it, reads its text box and
-    /// credits and matches again. When no title was known either, the way up the reading took is a
-    /// guess: the card's text is read the other way up too, and the better result is kept. The
-    /// reading gains the observations that decided, the OCR time and the match time.
+    /// Each reading of `image` identified; the photo's grey pixels are made once, when some card
+    /// needs its text read.
+    public func identify(_ readings: [CardReading], in image: Image) throws -> [Card] {
+        var gray: GrayImage?
+        return try readings.map { reading in
+            try identify(reading) {
+                if gray == nil { gray = image.grayPixels() }
+                return gray!
+            }
+        }
+    }
+
+    /// Matches one card read in `image` (see `identify(_:pixels:)`).
     public func identify(_ reading: CardReading, in image: Image) throws -> Card {
+        try identify(reading) { image.grayPixels() }
+    }
+
+    /// Matches one card; when that does not identify it, reads its text box and credits on
+    /// `pixels()` (the photo's grey pixels) and matches again. When no title or name was known
+    /// either, the way up the reading took is a guess: the text is read the other way up too, and
+    /// the better result is kept. The card gains the observations that decided, the OCR time and
+    /// the match time. A text read that fails (an OCR deadline) leaves the match of the title and
+    /// collector lines as it was: the card is not lost.
+    func identify(_ reading: CardReading, pixels: () -> GrayImage) throws -> Card {
         var reading = reading
-        var match = try timedMatch(&reading)
+        let match = try timedMatch(&reading)
         guard readsText, match.status != .identified else { return Card(reading: reading, match: match) }
+        var timings = reading.timings
         var best: Card?
         for turned in reading.fields.title == nil || match.name == nil ? [false, true] : [false] {
-            var tried = reading
             let began = DispatchTime.now().uptimeNanoseconds
-            tried.observations += try reader.readText(of: reading, in: image, turned: turned)
+            let text = try? reader.readText(of: reading, in: pixels(), turned: turned)
             let spent = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6
-            reading.timings.ocr += spent
-            reading.timings.total += spent
-            tried.timings = reading.timings
+            timings.ocr += spent
+            timings.total += spent
+            guard let text else { continue }
+            var tried = reading
+            tried.observations += text
+            tried.timings = timings
             let found = try timedMatch(&tried)
-            reading.timings = tried.timings
+            timings = tried.timings
             if best == nil || Self.rank(found) > Self.rank(best!.match) { best = Card(reading: tried, match: found) }
             if found.status == .identified { break }
         }
         var card = best ?? Card(reading: reading, match: match)
-        card.reading.timings = reading.timings
+        card.reading.timings = timings
         return card
     }
 
