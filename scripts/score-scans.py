@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Score `cardscan scan --json` output against a labels.csv (../shared/photos or the copies
+`scripts/robustness.sh --copies-only` writes, whose labels.csv prefixes each file with its variant).
+
+    scripts/score-scans.py LABELS.csv SCAN.jsonl [--by kind|variant|folder] [--wrong] [--calibration]
+
+Per group it prints, for single-card images (photo_single, scan, crop_from_photo):
+  name      the right card name (identified, or ambiguous between printings of one name)
+  printing  the right set and collector number, of the labels that have a number
+  identified, and how many of those are wrong (a confident wrong answer: the worst outcome)
+and for photo_multi the labelled cards whose name some result of the photo gives.
+A label flagged `unverified` in its notes does not count an identified card as wrong.
+--calibration adds, per matcher method (evidence.method), how many identified cards were right
+against the confidence the matcher stated for them: a calibrated matcher states the rate it has.
+"""
+import argparse
+import collections
+import csv
+import json
+import os
+import sys
+
+SINGLE = ("photo_single", "scan", "crop_from_photo")
+
+
+def norm(name):
+    return (name or "").split(" // ")[0].strip().lower()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("labels")
+    ap.add_argument("scan")
+    ap.add_argument("--by", choices=("kind", "variant", "folder"), default="kind")
+    ap.add_argument("--wrong", action="store_true", help="list every wrong identified card")
+    ap.add_argument("--calibration", action="store_true", help="right / identified per matcher method, with the stated confidence")
+    args = ap.parse_args()
+
+    root = os.path.dirname(os.path.abspath(args.labels))
+    labels = collections.defaultdict(list)
+    with open(args.labels, newline="") as f:
+        for row in csv.DictReader(f):
+            labels[os.path.normpath(os.path.join(root, row["file"]))].append(row)
+
+    results = collections.defaultdict(list)
+    with open(args.scan) as f:
+        for line in f:
+            line = line.strip()
+            if not line:
+                continue
+            r = json.loads(line)
+            results[os.path.normpath(os.path.abspath(r["file"]))].append(r)
+
+    st = collections.Counter()
+    calibration = collections.defaultdict(lambda: [0, 0, 0.0])  # method: identified, right, sum of confidences
+    wrong = []
+    missing = 0
+    for path, rows in labels.items():
+        rel = os.path.relpath(path, root)
+        kind = rows[0]["kind"]
+        group = {"kind": kind, "variant": rel.split(os.sep)[0], "folder": rel.split(os.sep)[0]}[args.by]
+        rs = results.get(path)
+        if rs is None:
+            missing += 1
+            continue
+        if kind == "photo_multi":
+            named = set()
+            for r in rs:
+                if r.get("card"):
+                    named.add(norm(r["card"]["name"]))
+            for row in rows:
+                st[group, "multi"] += 1
+                st[group, "multi_name"] += norm(row["name"]) in named
+            continue
+        if kind not in SINGLE:
+            continue
+        row, r = rows[0], rs[0]
+        st[group, "n"] += 1
+        card = r.get("card")
+        name = card["name"] if card else None
+        if r["status"] == "ambiguous" and r.get("candidates"):
+            names = {norm(c["name"]) for c in r["candidates"]}
+            if len(names) == 1:
+                name = r["candidates"][0]["name"]
+        st[group, "name"] += bool(name) and norm(name) == norm(row["name"])
+        if row["collector_number"]:
+            st[group, "numbered"] += 1
+            st[group, "printing"] += bool(card) and card["set"] == row["set"] and card["collector_number"] == row["collector_number"]
+        if r["status"] == "identified":
+            st[group, "identified"] += 1
+            right = norm(card["name"]) == norm(row["name"]) and (
+                not row["collector_number"]
+                or (card["set"], card["collector_number"]) == (row["set"], row["collector_number"])
+                or "unverified" in row.get("notes", ""))
+            method = (r.get("evidence") or {}).get("method", "?")
+            calibration[method][0] += 1
+            calibration[method][1] += right
+            calibration[method][2] += r.get("confidence", 0)
+            if not right:
+                st[group, "wrong"] += 1
+                wrong.append(f"{rel}: {card['name']} ({card['set']} {card['collector_number']}), label "
+                             f"{row['name']} ({row['set']} {row['collector_number']})")
+
+    groups = sorted({g for g, _ in st})
+    total = collections.Counter()
+    for g in groups:
+        parts = []
+        if st[g, "n"]:
+            parts.append(f"name {st[g, 'name']}/{st[g, 'n']}, printing {st[g, 'printing']}/{st[g, 'numbered']}, "
+                         f"identified {st[g, 'identified']} (wrong {st[g, 'wrong']})")
+        if st[g, "multi"]:
+            parts.append(f"cards in several-card photos named {st[g, 'multi_name']}/{st[g, 'multi']}")
+        print(f"{g}: " + "; ".join(parts))
+        for k in ("n", "name", "numbered", "printing", "identified", "wrong", "multi", "multi_name"):
+            total[k] += st[g, k]
+    if len(groups) > 1:
+        print(f"all: name {total['name']}/{total['n']}, printing {total['printing']}/{total['numbered']}, "
+              f"identified {total['identified']} (wrong {total['wrong']})"
+              + (f"; several-card photos {total['multi_name']}/{total['multi']}" if total["multi"] else ""))
+    if args.calibration:
+        print("method: identified, right (measured rate), mean stated confidence")
+        for method, (n, ok, conf) in sorted(calibration.items(), key=lambda kv: -kv[1][0]):
+            print(f"  {method}: {n}, {ok} ({ok / n:.3f}), {conf / n:.3f}")
+    if missing:
+        print(f"({missing} labelled files have no result in {args.scan})", file=sys.stderr)
+    if args.wrong or wrong:
+        for w in wrong:
+            print("WRONG " + w)
+
+
+if __name__ == "__main__":
+    main()
