@@ -48,7 +48,12 @@ public struct CardMatcher: Sendable {
                 break
             }
         }
-        guard found.status != .identified, let text = try TextEvidence(observations, catalog: catalog) else { return found }
+        guard let text = try TextEvidence(observations, catalog: catalog) else { return found }
+        if found.status == .identified {
+            // (Text read on a card already identified: said, not used.)
+            found.text = text.support(for: found.card)
+            return found
+        }
         guard var byText = try textRule(evidence, text), found.name.map({ $0 == byText.name }) ?? true else {
             // (The text never overrules a name the title and collector lines agreed on.)
             found.text = text.support(for: found.card ?? found.candidates.first?.printing)

@@ -36,12 +36,22 @@ public struct TextSupport: Sendable, Codable, Equatable {
     public var score: Double
     /// The year of the copyright line, when read.
     public var copyrightYear: Int?
+    /// The name the text alone points to (its best-scored name), and how far its score leads the
+    /// next name's (0…1): what the text says on its own, whether or not it decided.
+    public var bestName: String?
+    public var lead: Double
+    /// Whether the words were read on the whole photo (no card found in it was recognised), not
+    /// on the card's own text box and credits.
+    public var fromPhoto: Bool
 
-    public init(lines: Int, words: [String], score: Double, copyrightYear: Int?) {
+    public init(lines: Int, words: [String], score: Double, copyrightYear: Int?, bestName: String? = nil, lead: Double = 0, fromPhoto: Bool = false) {
         self.lines = lines
         self.words = words
         self.score = score
         self.copyrightYear = copyrightYear
+        self.bestName = bestName
+        self.lead = lead
+        self.fromPhoto = fromPhoto
     }
 }
 

@@ -13,14 +13,19 @@ struct TextEvidence {
     let year: Int?
     /// Lines read.
     let lines: Int
+    /// Whether the lines come from the whole photo (`CardBand.photo`) rather than one card's
+    /// text box and credits: text of several cards mixed, where a name holding more of the words
+    /// than another may hold them by chance.
+    let fromPhoto: Bool
 
     /// The text the reader read in the card's text box and credits, or nil when it read none.
     init?(_ observations: [CardObservation], catalog: CardCatalog) throws {
-        let lines = observations.filter { $0.region == .textBox || $0.region == .credits }.map(\.observation.text)
+        let lines = observations.filter { [.textBox, .credits, .photo].contains($0.region) }.map(\.observation.text)
         guard !lines.isEmpty, catalog.hasTextIndex else { return nil }
         self.lines = lines.count
+        fromPhoto = observations.contains { $0.region == .photo }
         matches = try catalog.searchText(lines.joined(separator: "\n"), limit: 40).matches
-        year = Self.copyrightYear(observations.filter { $0.region == .credits }.map(\.observation.text))
+        year = Self.copyrightYear(observations.filter { $0.region == .credits || $0.region == .photo }.map(\.observation.text))
     }
 
     /// A four-digit year from 1993 on in a copyright line (`™ & © 2015 Wizards`, `Illus. … © 1995`).
@@ -40,6 +45,28 @@ struct TextEvidence {
         return best.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
+    /// How far the best name's score leads the next name's (the whole score when it is alone).
+    func lead(of names: [(name: String, score: Double)]) -> Double {
+        guard let top = names.first else { return 0 }
+        return top.score - (names.count > 1 ? names[1].score : 0)
+    }
+
+    /// The words of the query the best printing of `name` holds.
+    func wordSet(of name: String) -> Set<String> {
+        Set(matches.first { $0.printing.name == name }.map { Array($0.matchedWords.keys) } ?? [])
+    }
+
+    /// Whether every other name scoring within `margin` of `name` holds only words that `name`
+    /// holds too, and at least `extra` fewer (never when `extra` is 0).
+    func dominates(_ name: String, within margin: Double, by extra: Int) -> Bool {
+        guard extra > 0, let top = names.first(where: { $0.name == name }) else { return false }
+        let held = wordSet(of: name)
+        return names.filter { $0.name != name && top.score - $0.score < margin }.allSatisfy { rival in
+            let theirs = wordSet(of: rival.name)
+            return theirs.isSubset(of: held) && held.count - theirs.count >= extra
+        }
+    }
+
     /// How many distinct words of the query the best printing of `name` holds.
     func wordsFound(for name: String) -> Int {
         matches.filter { $0.printing.name == name }.map(\.matchedWords.count).max() ?? 0
@@ -48,7 +75,9 @@ struct TextEvidence {
     /// What the text says of `printing` (its match, else the best match of its name, else the best match).
     func support(for printing: Printing?) -> TextSupport {
         let match = printing.flatMap { p in matches.first { $0.printing.id == p.id } ?? matches.first { $0.printing.name == p.name } } ?? matches.first
-        return TextSupport(lines: lines, words: match.map { Array($0.matchedWords.keys).sorted() } ?? [], score: match?.score ?? 0, copyrightYear: year)
+        let names = self.names
+        return TextSupport(lines: lines, words: match.map { Array($0.matchedWords.keys).sorted() } ?? [], score: match?.score ?? 0,
+                           copyrightYear: year, bestName: names.first?.name, lead: lead(of: names), fromPhoto: fromPhoto)
     }
 }
 
@@ -67,11 +96,13 @@ extension CardMatcher {
         let t = tuning
         let names = text.names
         guard let top = names.first else { return nil }
-        let margin = top.score - (names.count > 1 ? names[1].score : 0)
+        let margin = text.lead(of: names)
         let titleAgrees = e.bestName.map { $0.name == top.name && $0.score >= t.titleAgreementScore } ?? false
             || Self.isPartialTitle(e.title, of: top.name, minimumLetters: t.partialTitleLetters)
         let words = text.wordsFound(for: top.name)
-        let nameByText = top.score >= t.textAloneScore && margin >= t.textAloneMargin && words >= t.textAloneWords
+        let clearLead = margin >= t.textAloneMargin
+            || (!text.fromPhoto && text.dominates(top.name, within: t.textAloneMargin, by: t.dominatingWords))
+        let nameByText = top.score >= t.textAloneScore && clearLead && words >= t.textAloneWords
         let nameWithTitle = titleAgrees && top.score >= t.withTitleScore && margin >= t.withTitleMargin
         guard nameByText || nameWithTitle else { return nil }
 

@@ -37,7 +37,7 @@ public final class CardReader {
         }
     }
 
-    let options: Options
+    public let options: Options
     let recognizer: TextRecognizer
 
     /// Creates a reader and its OCR engine.
@@ -136,6 +136,16 @@ public final class CardReader {
     public func readText(of reading: CardReading, in gray: GrayImage, turned: Bool = false) throws -> [CardObservation] {
         let corners = reading.quad.map { Quad($0.corners) } ?? ReadPipeline.wholeImage(gray)
         return try ReadPipeline(recognizer: recognizer, options: options).readText(corners: turned ? corners.turned(by: 2) : corners, gray: gray)
+    }
+}
+
+extension CardReader {
+    /// The photo's text wherever it lies (band `photo`), read sparsely on the photo reduced to
+    /// `Tuning.photoText.longSide` and turned `quarterTurns` × 90° clockwise. About 1–2 s a turn:
+    /// for a photo where no card found was recognised, so that a card the locator missed (a card
+    /// in a toploader, a card cut off by the frame) is still found by its words.
+    public func readPhotoText(_ gray: GrayImage, quarterTurns: Int) throws -> [CardObservation] {
+        try ReadPipeline(recognizer: recognizer, options: options).readPhotoText(gray: gray, quarterTurns: quarterTurns)
     }
 }
 

@@ -140,6 +140,9 @@ public enum CardBand: String, Sendable, Codable, CaseIterable {
     case textBox = "text_box"
     /// The bottom lines across the card: the artist credit and the copyright line with its year.
     case credits
+    /// Text anywhere in the photo, read sparsely when no card found in it was recognised: a card
+    /// the locator missed is still found by its words (boxes are in the turned, reduced photo).
+    case photo
 }
 
 /// A text observation from one card region, with its box in card coordinates

@@ -11,10 +11,12 @@ import Foundation
 final class Identifier {
     let scanner: CardScanner
 
-    init(catalog: CardCatalog, tessdata: String?) throws {
+    /// `readsEveryText`: read every card's text, also of cards the title and number identified.
+    init(catalog: CardCatalog, tessdata: String?, readsEveryText: Bool = false) throws {
         var options = CardReader.Options(tessdataPath: tessdata)
         options.ocrDeadlineMilliseconds = Self.ocrDeadline(base: options.ocrDeadlineMilliseconds)
         scanner = try CardScanner(catalog: catalog, options: options)
+        scanner.readsTextAlways = readsEveryText
     }
 
     /// The OCR deadline stretched by the machine's load: with more runnable processes than cores

@@ -20,8 +20,9 @@ struct ScanCommand: ParsableCommand {
         ambiguous, unidentified or error), card (id, name, set, collector_number, lang, rarity; \
         null unless identified), confidence, extracted (title, set_code, collector_number, \
         set_size, rarity, language), candidates (id, name, set, collector_number, score), quad \
-        (four [x, y] corners, 0…1, origin bottom-left), error (status error only) and \
-        timings_ms (decode, locate, ocr, match, total).
+        (four [x, y] corners, 0…1, origin bottom-left), error (status error only), \
+        timings_ms (decode, locate, ocr, match, total) and evidence (method, border, and text: \
+        what the card's words said, when they were read; see the README).
 
         Examples:
           cardscan scan ~/Pictures/cards
@@ -44,6 +45,10 @@ struct ScanCommand: ParsableCommand {
     @Flag(help: "CSV output: file,status,name,set,collector_number,lang,confidence.")
     var csv = false
 
+    @Flag(help: ArgumentHelp("Read every card's text box and credits, also when its title and number identified it (slower).",
+                             discussion: "With --json, evidence.text then says what each card's words point to (text_name, lead), a check of every identification."))
+    var text = false
+
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func validate() throws {
@@ -58,7 +63,7 @@ struct ScanCommand: ParsableCommand {
         let catalog = try CatalogProvider.open(global)
         let output = ScanOutput(format: json ? .json : csv ? .csv : .text, total: files.count)
         let runner = ParallelScan(files: files, jobs: Identifier.jobs(jobs))
-        try runner.run(makeWorker: { try Identifier(catalog: catalog, tessdata: global.tessdata) }) { records in
+        try runner.run(makeWorker: { try Identifier(catalog: catalog, tessdata: global.tessdata, readsEveryText: text) }) { records in
             output.emit(records)
         }
         output.finish()

@@ -29,8 +29,11 @@ struct ScanRecord: Encodable {
             let words: [String]
             let score: Double
             let copyright_year: Int?
+            let text_name: String?
+            let lead: Double
+            let read_on: String
 
-            private enum CodingKeys: String, CodingKey { case lines, words, score, copyright_year }
+            private enum CodingKeys: String, CodingKey { case lines, words, score, copyright_year, text_name, lead, read_on }
 
             func encode(to encoder: Encoder) throws {
                 var c = encoder.container(keyedBy: CodingKeys.self)
@@ -38,6 +41,9 @@ struct ScanRecord: Encodable {
                 try c.encode(words, forKey: .words)
                 try c.encode(score, forKey: .score)
                 try c.encode(copyright_year, forKey: .copyright_year) // null when not read
+                try c.encode(text_name, forKey: .text_name) // null when the text found no card
+                try c.encode(lead, forKey: .lead)
+                try c.encode(read_on, forKey: .read_on)
             }
         }
         /// The matcher's rule (`exact`, `title-only`, `title+text`, `text`, …; `+date` when the
@@ -104,7 +110,8 @@ struct ScanRecord: Encodable {
         let t = reading.timings
         timings_ms = Timings(decode: t.decode.rounded2, locate: t.locate.rounded2, ocr: t.ocr.rounded2, match: t.match.rounded2, total: t.total.rounded2)
         evidence = Evidence(method: match.method, border: f.borderColor?.value, text: match.text.map {
-            Evidence.Text(lines: $0.lines, words: $0.words, score: ($0.score * 1000).rounded() / 1000, copyright_year: $0.copyrightYear)
+            Evidence.Text(lines: $0.lines, words: $0.words, score: ($0.score * 1000).rounded() / 1000, copyright_year: $0.copyrightYear,
+                               text_name: $0.bestName, lead: ($0.lead * 1000).rounded() / 1000, read_on: $0.fromPhoto ? "photo" : "card")
         })
     }
 

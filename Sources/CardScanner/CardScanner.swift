@@ -20,6 +20,10 @@ public final class CardScanner {
     /// Read the text box and credits of a card that the title and collector lines left
     /// unidentified (only with a catalog that keeps card texts).
     public var readsText: Bool
+    /// Read every card's text, also when its title and collector lines identified it (slower):
+    /// the result then says what the card's words say of it (`MatchResult.text`), a check of the
+    /// identification and the measurements that calibrate the text rule.
+    public var readsTextAlways = false
 
     /// A scanner over `catalog`, its reader given the catalog's vocabularies.
     public convenience init(catalog: CardCatalog, options: CardReader.Options = .init()) throws {
@@ -52,12 +56,42 @@ public final class CardScanner {
     /// needs its text read.
     public func identify(_ readings: [CardReading], in image: Image) throws -> [Card] {
         var gray: GrayImage?
-        return try readings.map { reading in
-            try identify(reading) {
-                if gray == nil { gray = image.grayPixels() }
-                return gray!
-            }
+        func pixels() -> GrayImage {
+            if gray == nil { gray = image.grayPixels() }
+            return gray!
         }
+        var cards = try readings.map { reading in try identify(reading, pixels: pixels) }
+        if readsText, let main = cards.first, !cards.contains(where: { $0.match.name != nil }) {
+            cards[0] = try identifyByPhotoText(main, pixels: pixels())
+        }
+        return cards
+    }
+
+    /// When no card found in the photo was recognised, the photo's text wherever it lies, read
+    /// each way up (the locator's quad, and with it the way up, may be wrong), matched with the
+    /// main card's fields: a card the locator missed or cut is still found by its words. The main
+    /// card matched anew when the text names a card; else as it was (with the time the reads took).
+    func identifyByPhotoText(_ main: Card, pixels gray: GrayImage) throws -> Card {
+        var timings = main.reading.timings
+        var best: Card?
+        for turn in 0..<max(0, reader.options.tuning.photoText.turns) {
+            let began = DispatchTime.now().uptimeNanoseconds
+            let text = try? reader.readPhotoText(gray, quarterTurns: turn)
+            let spent = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6
+            timings.ocr += spent
+            timings.total += spent
+            guard let text, !text.isEmpty else { continue }
+            var tried = main.reading
+            tried.observations = main.reading.observations.filter { ![.textBox, .credits, .photo].contains($0.region) } + text
+            tried.timings = timings
+            let found = try timedMatch(&tried)
+            timings = tried.timings
+            if found.name != nil, best == nil || Self.rank(found) > Self.rank(best!.match) { best = Card(reading: tried, match: found) }
+            if found.status == .identified { break }
+        }
+        var card = best ?? main
+        card.reading.timings = timings
+        return card
     }
 
     /// Matches one card read in `image` (see `identify(_:pixels:)`).
@@ -74,10 +108,11 @@ public final class CardScanner {
     func identify(_ reading: CardReading, pixels: () -> GrayImage) throws -> Card {
         var reading = reading
         let match = try timedMatch(&reading)
-        guard readsText, match.status != .identified else { return Card(reading: reading, match: match) }
+        guard readsText, match.status != .identified || readsTextAlways else { return Card(reading: reading, match: match) }
         var timings = reading.timings
         var best: Card?
-        for turned in reading.fields.title == nil || match.name == nil ? [false, true] : [false] {
+        let ways = match.status != .identified && (reading.fields.title == nil || match.name == nil) ? [false, true] : [false]
+        for turned in ways {
             let began = DispatchTime.now().uptimeNanoseconds
             let text = try? reader.readText(of: reading, in: pixels(), turned: turned)
             let spent = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6

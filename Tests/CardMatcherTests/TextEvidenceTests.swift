@@ -46,6 +46,27 @@ struct TextEvidenceTests {
         #expect(result.status != .identified)
     }
 
+    /// A shock land's text, its name left out: every land of the cycle holds all its words but its
+    /// land types. (Typed from the printed card, as OCR of its text box gives it.)
+    static let shockLand = ["Land — Swamp Forest", "(T: Add B or G.)", "As this enters the battlefield, you may pay",
+                            "2 life. If you don’t, it enters the battlefield tapped."]
+
+    @Test("names whose texts differ in a word are told apart by that word when it was read")
+    func dominatingWords() throws {
+        let fields = ExtractedFields(title: ExtractedField(value: "Ee eae", confidence: 0.2, sources: ["Ee eae"]))
+        let catalog = try SharedCardData.catalog.get().catalog
+        let lines = Self.observations(.textBox, Self.shockLand)
+        var off = Tuning()
+        off.textMatching.dominatingWords = 0
+        let without = try CardMatcher(catalog: catalog, tuning: off).match(fields, observations: lines)
+        #expect(without.name == nil, "the premise: the other lands of the cycle score within the margin")
+        let result = try Self.matcher.match(fields, observations: lines)
+        #expect(result.name == "Overgrown Tomb", "\(result.status) \(result.candidates.map(\.printing.name))")
+        // A word that only a rival holds: no name stands above the others.
+        let mixed = Self.observations(.textBox, Self.shockLand + ["Mountain"])
+        #expect(try Self.matcher.match(fields, observations: mixed).name == nil)
+    }
+
     @Test("the copyright year is read from a credits line, not from other numbers")
     func copyrightYear() {
         #expect(TextEvidence.copyrightYear(["™ & © 2015 Wizards of the Coast"]) == 2015)

@@ -18,6 +18,26 @@ extension GrayImage {
         return (a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy
     }
 
+    /// The image turned `quarterTurns` × 90° clockwise.
+    func turned(quarterTurns: Int) -> GrayImage {
+        let k = ((quarterTurns % 4) + 4) % 4
+        guard k != 0 else { return self }
+        let w = width, h = height
+        let (ow, oh) = k == 2 ? (w, h) : (h, w)
+        var out = [UInt8](repeating: 0, count: w * h)
+        pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<h {
+                    for x in 0..<w {
+                        let (ox, oy) = k == 1 ? (h - 1 - y, x) : k == 2 ? (w - 1 - x, h - 1 - y) : (y, w - 1 - x)
+                        dst[oy * ow + ox] = src[y * w + x]
+                    }
+                }
+            }
+        }
+        return GrayImage(width: ow, height: oh, pixels: out)
+    }
+
     /// Area-average reduction by an integer factor.
     func reduced(by factor: Int) -> GrayImage {
         guard factor > 1 else { return self }
