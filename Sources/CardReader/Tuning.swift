@@ -5,8 +5,7 @@ import Foundation
 /// Reachable through `CardReader.Options.tuning`; the benchmark sweeps one without a rebuild
 /// (`cardscan-bench --tune search.extendedBandPrior=-0.1`, `scripts/robustness.sh --tune …`).
 ///
-/// Card coordinates (where each band sits on the card) are `CardLayout`'s; the locator's
-/// segmentation numbers are `CardLocator`'s (docs/reader.md lists both).
+/// Card coordinates (where each band sits on the card) are `CardLayout`'s (docs/reader.md).
 public struct Tuning: Sendable, Codable, Equatable {
     /// Which hypotheses are read and in what order.
     public var search = Search()
@@ -24,6 +23,8 @@ public struct Tuning: Sendable, Codable, Equatable {
     public var textMatching = TextMatching()
     /// The whole photo's text, read when no card found in it was recognised.
     public var photoText = PhotoText()
+    /// How card-shaped regions are found and scored in the photo (`CardLocator`).
+    public var locator = Locator()
 
     public init() {}
 
@@ -156,6 +157,85 @@ public struct Tuning: Sendable, Codable, Equatable {
         /// dilute the words and slow the search. (Text lines of a legible card read at 0.6–0.9.)
         public var minimumLineConfidence = 0.5
         public var minimumLineLetters = 4
+    }
+
+    /// Sizes are in pixels of the locator's thumbnail, areas as shares of it, unless said.
+    public struct Locator: Sendable, Codable, Equatable {
+        /// Long side of the working thumbnail the photo is reduced to.
+        public var thumbnailSide = 480
+        /// A region smaller than the thumbnail's area over this is not a card candidate.
+        public var componentAreaDivisor = 150
+        /// The segmentations: edge maps at these multiples of the edges' Otsu level, and
+        /// brightness thresholds at Otsu's level, that level ± `thresholdSpread`, and two fixed
+        /// levels (a dark ground, a white border).
+        public var edgeStrengthLow = 0.6
+        public var edgeStrengthMid = 1.0
+        public var edgeStrengthHigh = 1.6
+        public var thresholdSpread = 40
+        public var fixedDarkLevel = 60
+        public var fixedLightLevel = 200
+        /// A region running into the photo's edge within this margin touches it; two touched
+        /// edges make it background.
+        public var edgeMargin = 5
+        /// Regions covering less or more of the thumbnail than this are no card.
+        public var minimumAreaShare = 0.01
+        public var maximumAreaShare = 0.995
+        /// A region whose sides fit no lines gets a trapezoid from its hull when it fills its
+        /// rectangle this well.
+        public var trapezoidFill = 0.6
+        /// Regions scoring less are dropped.
+        public var minimumScore = 0.15
+        /// What a region that runs into one edge of the photo keeps of its score: the frame may
+        /// cut it, so its shape says less, and what runs into the edge is more often table, a box
+        /// or a stack of cards than the card (two cards side by side on a mat were taken as one
+        /// region reaching the photo's bottom, a fan of three as one reaching its top). At 0.6
+        /// the shared photos lost nothing and their turned, tilted and halved copies gained 3
+        /// printings; at 0.4 a card in an unlabelled photo was lost.
+        public var edgeTouchPenalty = 0.6
+        /// The shape score: the aspect's spread around 63:88, and the area share at which size
+        /// stops counting against a region (`0.5 + share / sizeShare`, at most 1).
+        public var aspectSpread = 0.07
+        public var sizeShare = 0.08
+        /// Sides are fitted to the boundary points within this share of the shorter side
+        /// (at least 2 px), between `fitSideStart` and `fitSideEnd` of each side (corners are
+        /// rounded), from `fitMinimumPoints` points or more; a fitted corner further than `fitCornerBands` bands from the
+        /// rectangle's is a wild fit.
+        public var fitBand = 0.04
+        public var fitSideStart = 0.1
+        public var fitSideEnd = 0.9
+        public var fitMinimumPoints = 6
+        public var fitCornerBands = 3.0
+        /// A card-like region this many times larger (from … to) that contains the best one and
+        /// scores at least `containingScore` is the card around its art or text box …
+        public var containingMinimumRatio = 1.6
+        public var containingMaximumRatio = 4.0
+        public var containingScore = 0.35
+        /// … unless it holds a peer: a region of about the same size (ratio from `1/peerRatio`
+        /// to `peerRatio`, lower bound `peerMinimumRatio`) scoring `peerScore` or more beside the
+        /// best, i.e. a group of cards (a binder page, a row on a table).
+        public var peerScore = 0.6
+        public var peerMinimumRatio = 0.6
+        public var peerMaximumRatio = 1.6
+        /// Other cards of a photo are as card-like as the first (`peerScore`) and between these
+        /// multiples of its area.
+        public var otherCardMinimumRatio = 0.5
+        public var otherCardMaximumRatio = 2.0
+        /// Text boxes (light, solid, about twice as wide as tall): at least the thumbnail's area
+        /// over `textBoxAreaDivisor`, filling their rectangle to `textBoxFill`, an aspect between
+        /// the bounds (scored around `textBoxAspect` with `textBoxAspectSpread`), and less than
+        /// `textBoxMaximumShare` of the thumbnail.
+        public var textBoxAreaDivisor = 800
+        public var textBoxFill = 0.8
+        public var textBoxMinimumAspect = 0.4
+        public var textBoxMaximumAspect = 0.72
+        public var textBoxAspect = 0.56
+        public var textBoxAspectSpread = 0.1
+        public var textBoxMaximumShare = 0.3
+        /// A text box within this margin of the thumbnail's edge is cut off: not taken.
+        public var textBoxEdgeMargin = 2
+        /// A quad whose rectified width over height exceeds this is turned a quarter (a card's
+        /// is 88:63 = 1.4 lying down; near square, the fallback focal length could decide).
+        public var decisiveRectifiedRatio = 1 / 0.8
     }
 
     /// The tuning with `name` (a dotted path such as `search.extendedBandPrior`) set to `value`.

@@ -67,10 +67,10 @@ struct CardLayoutTests {
         #expect(abs(Geometry.rectifiedAspect(quad, imageWidth: 4000, imageHeight: 3000) - CardLocator.cardAspect) < 0.05, "a typical lens stands in for this one")
         // By side lengths it would be turned a quarter; by the rectangle it is a view of, it stays.
         #expect(Geometry.distance(CardLocator.portraitOrder(quad)[0], quad[0]) > 1)
-        let ordered = CardLocator.portraitOrder(quad, imageWidth: 4000, imageHeight: 3000)
+        let ordered = CardLocator().portraitOrder(quad, imageWidth: 4000, imageHeight: 3000)
         #expect(ordered.map(\.x) == quad.map(\.x) && ordered.map(\.y) == quad.map(\.y))
         // A card seen square-on keeps the side-length order.
         let flat = [PixelPoint(x: 100, y: 50), PixelPoint(x: 730, y: 50), PixelPoint(x: 730, y: 930), PixelPoint(x: 100, y: 930)]
-        #expect(CardLocator.portraitOrder(flat, imageWidth: 4000, imageHeight: 3000).map(\.x) == flat.map(\.x))
+        #expect(CardLocator().portraitOrder(flat, imageWidth: 4000, imageHeight: 3000).map(\.x) == flat.map(\.x))
     }
 }

@@ -13,10 +13,9 @@ struct LocatedCard {
 
 /// Finds the card in a photo on a downscaled copy: several segmentations (edges, dark, light)
 /// propose regions; each is fitted with a quadrilateral and scored on the 63:88 aspect ratio,
-/// how well it fills its quadrilateral, and its size.
+/// how well it fills its quadrilateral, and its size. Its numbers are `Tuning.Locator`'s.
 struct CardLocator {
-    /// Long side of the working thumbnail.
-    var thumbnailSide = 480
+    var tuning = Tuning.Locator()
     static let cardAspect = 63.0 / 88.0
 
     func locate(_ photo: GrayImage) -> LocatedCard? {
@@ -30,21 +29,21 @@ struct CardLocator {
         guard thumb.width >= 16, thumb.height >= 16 else { return [] }
         var candidates: [Candidate] = []
         for (method, mask) in candidateMasks(thumb) {
-            for comp in mask.components(minArea: thumb.width * thumb.height / 150) {
+            for comp in mask.components(minArea: thumb.width * thumb.height / tuning.componentAreaDivisor) {
                 guard let (score, corners) = evaluate(comp, in: thumb) else { continue }
                 candidates.append((score, corners, method))
             }
         }
         var picked: [Candidate] = []
         var remaining = candidates
-        while picked.count < limit, let best = Self.choose(remaining) {
+        while picked.count < limit, let best = choose(remaining) {
             picked.append(best)
             remaining.removeAll { Self.overlaps($0.corners, best.corners) }
             // Other cards are as card-like as the first and about its size.
             let size = Geometry.area(picked[0].corners)
             remaining.removeAll { c in
                 let ratio = Geometry.area(c.corners) / size
-                return c.score < 0.6 || ratio < 0.5 || ratio > 2
+                return c.score < tuning.peerScore || ratio < tuning.otherCardMinimumRatio || ratio > tuning.otherCardMaximumRatio
             }
         }
         DebugDump.log(candidates.sorted { $0.score > $1.score }.prefix(8).map { "candidate \($0.method) \(String(format: "%.3f", $0.score)) \($0.corners.map { "\(Int($0.x * Double(factor))),\(Int($0.y * Double(factor)))" }.joined(separator: " "))" }
@@ -52,7 +51,7 @@ struct CardLocator {
         let scale = Double(factor)
         return picked.map { c in
             let full = c.corners.map { PixelPoint(x: $0.x * scale, y: $0.y * scale) }
-            return LocatedCard(corners: Quad(Self.portraitOrder(full, imageWidth: photo.width, imageHeight: photo.height)), confidence: min(1, c.score), method: c.method)
+            return LocatedCard(corners: Quad(portraitOrder(full, imageWidth: photo.width, imageHeight: photo.height)), confidence: min(1, c.score), method: c.method)
         }
     }
 
@@ -60,7 +59,7 @@ struct CardLocator {
 
     /// The working copy of the photo and its reduction factor.
     private func thumbnail(_ photo: GrayImage) -> (GrayImage, Int) {
-        let factor = max(1, Int((Double(max(photo.width, photo.height)) / Double(thumbnailSide)).rounded(.up)))
+        let factor = max(1, Int((Double(max(photo.width, photo.height)) / Double(tuning.thumbnailSide)).rounded(.up)))
         return (photo.reduced(by: factor), factor)
     }
 
@@ -74,16 +73,18 @@ struct CardLocator {
         let imageArea = Double(thumb.width * thumb.height)
         var found: [(score: Double, quad: [PixelPoint])] = []
         for (_, mask) in candidateMasks(thumb, lightOnly: true) {
-            for comp in mask.components(minArea: thumb.width * thumb.height / 800) {
-                let touches = [comp.minX <= 2, comp.minY <= 2, comp.maxX >= thumb.width - 3, comp.maxY >= thumb.height - 3]
+            for comp in mask.components(minArea: thumb.width * thumb.height / tuning.textBoxAreaDivisor) {
+                let m = tuning.textBoxEdgeMargin
+                let touches = [comp.minX <= m, comp.minY <= m, comp.maxX >= thumb.width - (m + 1), comp.maxY >= thumb.height - (m + 1)]
                 guard !touches.contains(true) else { continue }
                 guard let rect = Geometry.minAreaRectangle(Geometry.convexHull(comp.boundary)) else { continue }
                 let side1 = Geometry.distance(rect[0], rect[1]), side2 = Geometry.distance(rect[1], rect[2])
                 guard side1 > 0, side2 > 0 else { continue }
                 let aspect = min(side1, side2) / max(side1, side2)
                 let fill = Double(comp.area) / (side1 * side2)
-                guard fill > 0.8, aspect > 0.4, aspect < 0.72, side1 * side2 < imageArea * 0.3 else { continue }
-                found.append((fill * exp(-pow((aspect - 0.56) / 0.1, 2)), Self.expand(rect, by: 1.0)))
+                guard fill > tuning.textBoxFill, aspect > tuning.textBoxMinimumAspect, aspect < tuning.textBoxMaximumAspect,
+                      side1 * side2 < imageArea * tuning.textBoxMaximumShare else { continue }
+                found.append((fill * exp(-pow((aspect - tuning.textBoxAspect) / tuning.textBoxAspectSpread, 2)), Self.expand(rect, by: 1.0)))
             }
         }
         var picked: [[PixelPoint]] = []
@@ -115,7 +116,7 @@ struct CardLocator {
         if !lightOnly {
             let edges = thumb.sobelMagnitude()
             let otsuEdge = Double(max(12, edges.otsuThreshold()))
-            for k in [0.6, 1.0, 1.6] {
+            for k in [tuning.edgeStrengthLow, tuning.edgeStrengthMid, tuning.edgeStrengthHigh] {
                 let t = UInt8(min(250, otsuEdge * k))
                 let filled = BinaryMask(edges) { $0 >= t }.dilated(1).holesFilled()
                 let eroded = filled.eroded(1)
@@ -124,7 +125,8 @@ struct CardLocator {
             }
         }
         let otsu = Int(thumb.otsuThreshold())
-        for level in Set([otsu, otsu - 40, otsu + 40, 60, 200].map { max(20, min(235, $0)) }).sorted() {
+        let spread = tuning.thresholdSpread
+        for level in Set([otsu, otsu - spread, otsu + spread, tuning.fixedDarkLevel, tuning.fixedLightLevel].map { max(20, min(235, $0)) }).sorted() {
             let t = UInt8(level)
             let light = BinaryMask(thumb) { $0 >= t }.holesFilled()
             let dark = lightOnly ? nil : BinaryMask(thumb) { $0 < t }.holesFilled()
@@ -140,7 +142,7 @@ struct CardLocator {
 
     /// The best-scoring candidate, except that a card-like region 1.6–4x larger that contains it
     /// wins (the art box or text box of a card is itself card-shaped; the card contains it).
-    static func choose(_ candidates: [Candidate]) -> Candidate? {
+    func choose(_ candidates: [Candidate]) -> Candidate? {
         guard var best = candidates.max(by: { $0.score < $1.score }) else { return nil }
         var changed = true
         while changed {
@@ -151,11 +153,13 @@ struct CardLocator {
             // group of cards (a binder page, a row on a table), not the card around its art box.
             let peers = candidates.filter { c in
                 let a = Geometry.area(c.corners)
-                return c.score > 0.6 && a > area * 0.6 && a < area * 1.6 && !overlaps(c.corners, best.corners)
+                return c.score > tuning.peerScore && a > area * tuning.peerMinimumRatio && a < area * tuning.peerMaximumRatio
+                    && !Self.overlaps(c.corners, best.corners)
             }
             let containing = candidates.filter { c in
                 let a = Geometry.area(c.corners)
-                return a > area * 1.6 && a < area * 4 && c.score > 0.35 && Geometry.contains(c.corners, centre)
+                return a > area * tuning.containingMinimumRatio && a < area * tuning.containingMaximumRatio
+                    && c.score > tuning.containingScore && Geometry.contains(c.corners, centre)
                     && !peers.contains { Geometry.contains(c.corners, Self.centre($0.corners)) }
             }
             if let outer = containing.max(by: { $0.score < $1.score }) { best = outer; changed = true }
@@ -167,7 +171,8 @@ struct CardLocator {
     private func evaluate(_ comp: BinaryMask.Component, in thumb: GrayImage) -> (Double, [PixelPoint])? {
         let imageArea = Double(thumb.width * thumb.height)
         // Regions that run into two or more edges of the photo are background, not a card.
-        let touches = [comp.minX <= 5, comp.minY <= 5, comp.maxX >= thumb.width - 6, comp.maxY >= thumb.height - 6].filter { $0 }.count
+        let m = tuning.edgeMargin
+        let touches = [comp.minX <= m, comp.minY <= m, comp.maxX >= thumb.width - (m + 1), comp.maxY >= thumb.height - (m + 1)].filter { $0 }.count
         guard touches < 2 else { return nil }
         let hull = Geometry.convexHull(comp.boundary)
         guard let rect = Geometry.minAreaRectangle(hull) else { return nil }
@@ -179,10 +184,10 @@ struct CardLocator {
         let fill = Double(comp.area) / rectArea
         let convexity = hullArea / rectArea
         let areaFraction = rectArea / imageArea
-        guard areaFraction > 0.01, areaFraction < 0.995 else { return nil }
-        var score = Self.shapeScore(aspect: aspect, fill: fill, convexity: convexity, areaFraction: areaFraction)
+        guard areaFraction > tuning.minimumAreaShare, areaFraction < tuning.maximumAreaShare else { return nil }
+        var score = shapeScore(aspect: aspect, fill: fill, convexity: convexity, areaFraction: areaFraction)
         var fitted = refine(rect: rect, boundary: comp.boundary)
-        if fitted == nil, fill > 0.6, let trapezoid = Geometry.largestInscribedQuadrilateral(Self.decimated(hull, to: 120)) {
+        if fitted == nil, fill > tuning.trapezoidFill, let trapezoid = Geometry.largestInscribedQuadrilateral(Self.decimated(hull, to: 120)) {
             // A trapezoid's sides lie too far from its rectangle's: fit from the hull's corners.
             fitted = refine(rect: trapezoid, boundary: comp.boundary)
         }
@@ -193,12 +198,12 @@ struct CardLocator {
             let quadArea = Geometry.area(fitted)
             if quadArea > 0 {
                 let seen = Geometry.rectifiedAspect(fitted, imageWidth: thumb.width, imageHeight: thumb.height)
-                score = max(score, Self.shapeScore(aspect: seen, fill: min(1, Double(comp.area) / quadArea),
+                score = max(score, shapeScore(aspect: seen, fill: min(1, Double(comp.area) / quadArea),
                                                    convexity: min(1, hullArea / quadArea), areaFraction: quadArea / imageArea))
             }
         }
-        if touches == 1 { score *= Self.edgeTouchPenalty }
-        guard score > 0.15 else { return nil }
+        if touches == 1 { score *= tuning.edgeTouchPenalty }
+        guard score > tuning.minimumScore else { return nil }
         let quad = fitted ?? rect
         // Grow by the erosion applied to the mask (about one thumbnail pixel).
         return (score, Self.expand(quad, by: 1.0))
@@ -207,20 +212,20 @@ struct CardLocator {
     /// Fits a line to the boundary points near each side of the rectangle and intersects them,
     /// which follows perspective better than the rectangle itself.
     private func refine(rect: [PixelPoint], boundary: [PixelPoint]) -> [PixelPoint]? {
-        let band = max(2.0, 0.04 * min(Geometry.distance(rect[0], rect[1]), Geometry.distance(rect[1], rect[2])))
+        let band = max(2.0, tuning.fitBand * min(Geometry.distance(rect[0], rect[1]), Geometry.distance(rect[1], rect[2])))
         var lines: [Geometry.Line] = []
         for i in 0..<4 {
             let a = rect[i], b = rect[(i + 1) % 4]
             guard let side = Geometry.fitLine([a, b]) else { return nil }
             let len = Geometry.distance(a, b)
-            // Points close to this side and within its middle 80% (corners are rounded).
+            // Points close to this side and within its middle (corners are rounded).
             let near = boundary.filter { p in
                 let d = abs(side.a * p.x + side.b * p.y - side.c)
                 guard d < band else { return false }
                 let t = ((p.x - a.x) * (b.x - a.x) + (p.y - a.y) * (b.y - a.y)) / (len * len)
-                return t > 0.1 && t < 0.9
+                return t > tuning.fitSideStart && t < tuning.fitSideEnd
             }
-            guard near.count >= 6, let line = Geometry.fitLine(near) else { return nil }
+            guard near.count >= tuning.fitMinimumPoints, let line = Geometry.fitLine(near) else { return nil }
             lines.append(line)
         }
         var corners: [PixelPoint] = []
@@ -229,22 +234,14 @@ struct CardLocator {
             corners.append(p)
         }
         // Reject a wild fit: every corner must stay near the rectangle's.
-        for (p, q) in zip(corners, rect) where Geometry.distance(p, q) > band * 3 { return nil }
+        for (p, q) in zip(corners, rect) where Geometry.distance(p, q) > band * tuning.fitCornerBands { return nil }
         return corners
     }
 
-    /// What a region that runs into one edge of the photo keeps of its score: the frame may cut
-    /// it, so its shape says less, and what runs into the edge is more often table, a box or a
-    /// stack of cards than the card (two cards side by side on a mat were taken as one region
-    /// reaching the photo's bottom, a fan of three as one reaching its top). At 0.6 the shared
-    /// photos lost nothing and their turned, tilted and halved copies gained 3 printings; at 0.4
-    /// a card in an unlabelled photo was lost.
-    static let edgeTouchPenalty = 0.6
-
     /// How card-like a region is: aspect near 63:88, solidly filled, convex, not tiny.
-    static func shapeScore(aspect: Double, fill: Double, convexity: Double, areaFraction: Double) -> Double {
-        let aspectScore = exp(-pow((aspect - cardAspect) / 0.07, 2))
-        let sizeScore = min(1, 0.5 + areaFraction / 0.08)
+    func shapeScore(aspect: Double, fill: Double, convexity: Double, areaFraction: Double) -> Double {
+        let aspectScore = exp(-pow((aspect - Self.cardAspect) / tuning.aspectSpread, 2))
+        let sizeScore = min(1, 0.5 + areaFraction / tuning.sizeShare)
         return aspectScore * pow(fill, 2) * convexity * sizeScore
     }
 
@@ -277,15 +274,12 @@ struct CardLocator {
     /// half foreshortened) and, turned by its sides' lengths, would be read sideways (the reader
     /// tries it only upright and turned half-way round). The quad is turned back only when that
     /// rectangle is clearly wider than tall: near square, the fallback focal length could decide.
-    static func portraitOrder(_ quad: [PixelPoint], imageWidth: Int, imageHeight: Int) -> [PixelPoint] {
-        let c = portraitOrder(quad)
+    func portraitOrder(_ quad: [PixelPoint], imageWidth: Int, imageHeight: Int) -> [PixelPoint] {
+        let c = Self.portraitOrder(quad)
         let ratio = Geometry.rectifiedWidthOverHeight(c, imageWidth: imageWidth, imageHeight: imageHeight)
-        guard ratio > Self.decisiveRectifiedRatio else { return c }
+        guard ratio > tuning.decisiveRectifiedRatio else { return c }
         return [c[1], c[2], c[3], c[0]]
     }
-
-    /// A rectified width over height above this turns the quad (a card's is 88:63 = 1.4 lying down).
-    static let decisiveRectifiedRatio = 1 / 0.8
 }
 
 #if canImport(Glibc)

@@ -22,7 +22,7 @@ struct ReadPipeline {
         let aspect = Double(gray.width) / Double(gray.height)
         // A portrait image shaped like a card is most likely a flat scan of one card.
         let scanShaped = aspect > options.tuning.search.scanAspectMinimum && aspect < options.tuning.search.scanAspectMaximum
-        let located = CardLocator().locateAll(gray, limit: limit)
+        let located = CardLocator(tuning: options.tuning.locator).locateAll(gray, limit: limit)
         let locatedAt = Clock.now
         DebugDump.trace("main region confidence \(located.first?.confidence ?? 0)")
         let first = try read(gray: gray, located: located.first, scanShaped: scanShaped, policy: .mainCard)
@@ -94,7 +94,7 @@ struct ReadPipeline {
             }, accept: { reading, _ in reading.titleKnown ? reading : nil }, stop: { _, taken, _ in taken })
         }
         if !rescued, resorts.textBoxes {
-            let placed = CardLocator().textBoxes(gray, limit: tuning.lastResorts.textBoxes).lazy.flatMap { box in
+            let placed = CardLocator(tuning: tuning.locator).textBoxes(gray, limit: tuning.lastResorts.textBoxes).lazy.flatMap { box in
                 CardLayout.cardsAround(textBox: box).flatMap { corners in
                     [false, true].map { Hypothesis(corners: corners, source: .aroundTextBox, extended: $0) }
                 }
