@@ -6,24 +6,20 @@ import Foundation
 /// ambiguous and lists candidates. A confident wrong answer is the worst outcome, so every path to
 /// `identified` needs two independent pieces of evidence to agree (e.g. set + number and title).
 public struct CardMatcher: Sendable {
-    /// Results at or above this confidence are `identified`.
-    public static let identifyThreshold = 0.85
-
-    /// How much a decision that rests on the photo's capture day keeps of its confidence: the
-    /// camera's clock can be wrong.
-    static let dateTrust = 0.95
-
-    /// A name score from here up is the title read exactly (case and punctuation aside).
-    static let exactTitleScore = 0.99
-
     let catalog: CardCatalog
     /// The thresholds of the text rule (`Tuning.textMatching`).
     let tuning: Tuning.TextMatching
+    /// The other rules' thresholds and confidences (`Tuning.matching`).
+    let rules: Tuning.Matching
+
+    /// Results at or above this confidence are `identified`.
+    public var identifyThreshold: Double { rules.identifyThreshold }
 
     /// Creates a matcher over a catalog.
     public init(catalog: CardCatalog, tuning: Tuning = Tuning()) {
         self.catalog = catalog
         self.tuning = tuning.textMatching
+        self.rules = tuning.matching
     }
 
     /// Whether reading the card's text box and credits can help this matcher: its catalog keeps
@@ -40,7 +36,7 @@ public struct CardMatcher: Sendable {
     /// Matches one card's fields. `captureDay` (`YYYY-MM-DD`): when the photo was taken, if known.
     /// `observations`: what the reader read; its text-box and credit lines, if any, are text evidence.
     public func match(_ fields: ExtractedFields, captureDay: String? = nil, observations: [CardObservation] = []) throws -> MatchResult {
-        let evidence = Evidence(fields: fields, captureDay: captureDay, catalog: catalog)
+        let evidence = Evidence(fields: fields, captureDay: captureDay, catalog: catalog, rules: rules)
         var found = MatchResult(status: .unidentified, card: nil, confidence: 0, candidates: [], method: "none")
         for rule in [exact, numberFromTitle, setFromNumber, titleOnly] {
             if let result = try rule(evidence) {
@@ -85,19 +81,19 @@ public struct CardMatcher: Sendable {
             let sizeAgrees = e.setSize.map { size in catalog.set(code: set.code)?.printedSize.map { $0 == size } ?? true } ?? false
             let rarityAgrees = e.rarity.map { p.rarity?.lowercased().first == $0.lowercased().first } ?? false
             var confidence: Double
-            if titleScore >= 0.85 {
-                confidence = 0.97 * set.score.squareRoot()
-            } else if titleScore >= 0.6 {
-                confidence = 0.88 * set.score.squareRoot()
+            if titleScore >= rules.titleAgreesScore {
+                confidence = rules.titleAgreesConfidence * set.score.squareRoot()
+            } else if titleScore >= rules.titleNearScore {
+                confidence = rules.titleNearConfidence * set.score.squareRoot()
             } else if e.titleIsNoise || p.language != "en" || printedLanguage != nil {
                 // Unreadable or foreign title: the set code, number, printed size and rarity must all agree.
-                confidence = set.exact && sizeAgrees && rarityAgrees ? 0.86 : 0.6
+                confidence = set.exact && sizeAgrees && rarityAgrees ? rules.allAgreeConfidence : rules.partlyAgreeConfidence
             } else {
-                confidence = 0.3 // number and title disagree: trust neither
+                confidence = rules.disagreeConfidence // number and title disagree: trust neither
             }
             // A guessed set code that does not reach the threshold leaves the decision to the
             // recovery rules below (which weigh the title and number without the guess).
-            if confidence >= Self.identifyThreshold || (set.exact && confidence >= 0.6) {
+            if confidence >= rules.identifyThreshold || (set.exact && confidence >= rules.exactSetConfidence) {
                 var found = result(p, confidence: confidence, alternatives: try e.titlePrintings(limit: 4), method: "exact")
                 found.printedLanguage = printedLanguage
                 return found
@@ -108,14 +104,14 @@ public struct CardMatcher: Sendable {
 
     /// The set was read but the number was not (or misread): the title picks the card within the set.
     private func numberFromTitle(_ e: Evidence) throws -> MatchResult? {
-        guard let best = e.bestName, best.score >= 0.8 else { return nil }
-        for set in e.setCandidates where set.score >= 0.7 {
+        guard let best = e.bestName, best.score >= rules.numberFromTitleName else { return nil }
+        for set in e.setCandidates where set.score >= rules.numberFromTitleSet {
             let inSet = try catalog.printings(named: best.name, language: e.language).filter { $0.setCode == set.code }
             if inSet.count == 1 {
-                return result(inSet[0], confidence: 0.9 * best.score * set.score.squareRoot(), alternatives: try e.titlePrintings(limit: 4), method: "number-from-title")
+                return result(inSet[0], confidence: rules.numberFromTitleFactor * best.score * set.score.squareRoot(), alternatives: try e.titlePrintings(limit: 4), method: "number-from-title")
             }
             if inSet.count > 1 {
-                return ambiguous(inSet.map { MatchCandidate(printing: $0, score: 0.5 * best.score) }, method: "number-from-title")
+                return ambiguous(inSet.map { MatchCandidate(printing: $0, score: rules.ambiguousFactor * best.score) }, method: "number-from-title")
             }
         }
         return nil
@@ -124,7 +120,7 @@ public struct CardMatcher: Sendable {
     /// The number (and set size) were read but the set code was not: the title's printings with
     /// that number decide.
     private func setFromNumber(_ e: Evidence) throws -> MatchResult? {
-        guard let best = e.bestName, best.score >= 0.8, let number = e.number else { return nil }
+        guard let best = e.bestName, best.score >= rules.setFromNumberName, let number = e.number else { return nil }
         let all = try catalog.printings(named: best.name, language: e.language)
         var hits = all.filter { $0.collectorNumber == number }
         if let size = e.setSize, hits.count > 1 {
@@ -142,11 +138,11 @@ public struct CardMatcher: Sendable {
             // The agreement is only as good as a misread number's chance to miss every other
             // printing of the name: a basic land has a printing at nearly every number.
             let pool = sizeAgrees ? all.filter { catalog.set(code: $0.setCode)?.printedSize == e.setSize } : all
-            let confidence = min(0.95, (sizeAgrees ? 0.95 : 0.9) * best.score) * Self.numberTrust(among: e.possible(pool).printings)
-                * (dated ? Self.dateTrust : 1)
+            let confidence = min(rules.setFromNumberCap, (sizeAgrees ? rules.setFromNumberSized : rules.setFromNumberUnsized) * best.score)
+                * numberTrust(among: e.possible(pool).printings) * (dated ? rules.dateTrust : 1)
             return result(hits[0], confidence: confidence, alternatives: all, method: dated ? "set-from-number+date" : "set-from-number")
         }
-        return ambiguous(hits.map { MatchCandidate(printing: $0, score: 0.5) }, method: "set-from-number")
+        return ambiguous(hits.map { MatchCandidate(printing: $0, score: rules.ambiguousFactor) }, method: "set-from-number")
     }
 
     /// How likely a collector number read is the card's own, given that it names one of these
@@ -154,16 +150,10 @@ public struct CardMatcher: Sendable {
     /// but a misread one lands on some printing of the name about as often as the name's
     /// distinct numbers fill the range numbers are drawn from (`numberSpace`): rarely for a card
     /// with three printings, nearly always for a basic land with hundreds (Bayes' rule).
-    static func numberTrust(among printings: [Printing]) -> Double {
-        let coincidence = min(1, Double(Set(printings.map(\.collectorNumber)).count) / numberSpace)
-        return numberReadTrust / (numberReadTrust + (1 - numberReadTrust) * coincidence)
+    func numberTrust(among printings: [Printing]) -> Double {
+        let coincidence = min(1, Double(Set(printings.map(\.collectorNumber)).count) / rules.numberSpace)
+        return rules.numberReadTrust / (rules.numberReadTrust + (1 - rules.numberReadTrust) * coincidence)
     }
-
-    /// The share of collector numbers read that are right (a prior, before any agreement).
-    static let numberReadTrust = 0.85
-
-    /// How many numbers a misread one is drawn from: about a large set's printed size.
-    static let numberSpace = 300.0
 
     /// Only the title: every printing of that name, narrowed by frame era, set size, rarity and
     /// border colour. Only for a title that names a card (`Evidence.titleNamesCard`): the nearest
@@ -171,7 +161,7 @@ public struct CardMatcher: Sendable {
     /// their copies every such guess was wrong (29 of 29: three or four letters of noise always
     /// come nearest to some short name).
     private func titleOnly(_ e: Evidence) throws -> MatchResult? {
-        guard let best = e.bestName, best.score >= 0.6, e.titleNamesCard else { return nil }
+        guard let best = e.bestName, best.score >= rules.titleOnlyName, e.titleNamesCard else { return nil }
         var printings = try catalog.printings(named: best.name, language: e.language ?? "en")
         if printings.isEmpty { printings = try catalog.printings(named: best.name, language: nil) }
         guard !printings.isEmpty else { return nil }
@@ -187,15 +177,15 @@ public struct CardMatcher: Sendable {
         // one printing as of the photo's capture day counts as a name with one printing, a little
         // less sure (the camera's clock can be wrong).
         if narrowed.count == 1 {
-            let margin = min(1, e.nameMargin / (best.score >= Self.exactTitleScore ? 0.15 : 0.3))
+            let margin = min(1, e.nameMargin / (best.score >= rules.exactTitleScore ? rules.titleOnlyExactMargin : rules.titleOnlyMargin))
             // A short name is weak evidence on its own: a fragment of a longer title (a card cut by
             // the photo's edge, `Snap…` read as `Snag`) hits it exactly. Below eight letters
             // the confidence shrinks by 5% a letter.
             let letters = Double(best.matchedText.filter(\.isLetter).count)
-            let length = min(1, 0.6 + 0.05 * letters)
+            let length = min(1, rules.shortNameBase + rules.shortNamePerLetter * letters)
             let confidence = length * (possible.count == 1
-                ? min(0.95, 0.55 * best.score + 0.4 * margin) * (dated ? Self.dateTrust : 1)
-                : 0.86 * best.score * margin)
+                ? min(rules.titleOnlyCap, rules.titleOnlyTitleWeight * best.score + rules.titleOnlyMarginWeight * margin) * (dated ? rules.dateTrust : 1)
+                : rules.titleOnlyReprintFactor * best.score * margin)
             return result(narrowed[0], confidence: confidence, alternatives: Evidence.onPaper(printings), method: dated ? "title-only+date" : "title-only")
         }
         // Newest first; printings released after the photo was taken go last, at a lower score
@@ -203,16 +193,16 @@ public struct CardMatcher: Sendable {
         let ranked = (narrowed.isEmpty ? possible : narrowed).sorted { ($0.releasedAt ?? "") > ($1.releasedAt ?? "") }
         let later = Evidence.onPaper(printings).filter { p in !possible.contains { $0.id == p.id } }
         let score = best.score / Double(max(1, ranked.count))
-        return ambiguous(ranked.map { MatchCandidate(printing: $0, score: score) } + later.map { MatchCandidate(printing: $0, score: score * 0.25) },
+        return ambiguous(ranked.map { MatchCandidate(printing: $0, score: score) } + later.map { MatchCandidate(printing: $0, score: score * rules.laterPrintingFactor) },
                          method: dated ? "title-only+date" : "title-only")
     }
 
     // MARK: - Results
 
     func result(_ p: Printing, confidence: Double, alternatives: [Printing], method: String) -> MatchResult {
-        let others = alternatives.filter { $0.id != p.id }.prefix(4).map { MatchCandidate(printing: $0, score: min(confidence, 0.5) * 0.5) }
+        let others = alternatives.filter { $0.id != p.id }.prefix(4).map { MatchCandidate(printing: $0, score: min(confidence, rules.otherCandidateCap) * 0.5) }
         let candidates = [MatchCandidate(printing: p, score: confidence)] + others
-        let status: MatchStatus = confidence >= Self.identifyThreshold ? .identified : .ambiguous
+        let status: MatchStatus = confidence >= rules.identifyThreshold ? .identified : .ambiguous
         return MatchResult(status: status, card: status == .identified ? p : nil, confidence: confidence, candidates: candidates, method: method)
     }
 

@@ -21,8 +21,9 @@ struct Evidence {
     let latestRelease: String?
     let catalog: CardCatalog
 
-    init(fields: ExtractedFields, captureDay: String?, catalog: CardCatalog) {
+    init(fields: ExtractedFields, captureDay: String?, catalog: CardCatalog, rules: Tuning.Matching = Tuning().matching) {
         self.catalog = catalog
+        noiseTitleScore = rules.noiseTitleScore
         latestRelease = captureDay.flatMap { CaptureDate.latestRelease(captureDay: $0) }
         // Score the title as read, not as snapped to a name: snapping would make every title
         // look perfect and inflate the confidence.
@@ -41,7 +42,7 @@ struct Evidence {
             }
         }
         setCandidates = sets
-        names = title.map { catalog.searchNames($0, limit: 10, minimumScore: 0.4) } ?? []
+        names = title.map { catalog.searchNames($0, limit: 10, minimumScore: rules.nameSearchMinimum) } ?? []
         titleValue = fields.title?.value
     }
 
@@ -56,11 +57,11 @@ struct Evidence {
     /// No title, or one that is no card's name read nearly right (letters read in an underexposed
     /// title bar still come nearest to some name): it can neither confirm a printing nor contradict
     /// the collector lines.
-    var titleIsNoise: Bool { (bestName?.score ?? 0) < Self.noiseTitleScore }
+    var titleIsNoise: Bool { (bestName?.score ?? 0) < noiseTitleScore }
 
-    /// Below this best name score a title is noise. (Titles read with a letter or two wrong score
-    /// 0.8 and up against their name.)
-    static let noiseTitleScore = 0.75
+    /// Below this best name score a title is noise (`Tuning.matching.noiseTitleScore`). (Titles
+    /// read with a letter or two wrong score 0.8 and up against their name.)
+    let noiseTitleScore: Double
 
     /// How far the best name's score is ahead of the next name's (1 when it is alone).
     var nameMargin: Double {

@@ -19,6 +19,9 @@ public struct Tuning: Sendable, Codable, Equatable {
     public var lastResorts = LastResorts()
     /// Other quads grown from the best reading.
     public var alternatives = Alternatives()
+    /// The matcher's other rules: how title, set code, number, set size and rarity agreeing give
+    /// a confidence (`CardMatcher`).
+    public var matching = Matching()
     /// The matcher's text rule: when the card's printed words decide (`CardMatcher.textRule`).
     public var textMatching = TextMatching()
     /// The whole photo's text, read when no card found in it was recognised.
@@ -115,6 +118,72 @@ public struct Tuning: Sendable, Codable, Equatable {
         /// An alternative is taken when it scores this much more than the best reading (or reads
         /// the same known name above collector lines the best reading lacks).
         public var margin = 0.1
+    }
+
+    /// Confidences are the matcher's estimate that the printing is right; `scripts/score-scans.py
+    /// --calibration` sets them against the measured rate per rule.
+    public struct Matching: Sendable, Codable, Equatable {
+        /// Results at or above this confidence are `identified`.
+        public var identifyThreshold = 0.85
+        /// What a decision resting on the photo's capture day keeps of its confidence (the
+        /// camera's clock can be wrong).
+        public var dateTrust = 0.95
+        /// A name score from here up is the title read exactly (case and punctuation aside).
+        public var exactTitleScore = 0.99
+        /// A title scoring below this against its nearest name is noise.
+        public var noiseTitleScore = 0.75
+        /// Names searched for a title: those scoring at least this.
+        public var nameSearchMinimum = 0.4
+        /// Set + number (`exact`): a title agreeing this well gives `titleAgreesConfidence`, one
+        /// near it `titleNearConfidence` (each × √ of the set code's score). An unreadable or
+        /// foreign title needs set code, printed size and rarity all to agree
+        /// (`allAgreeConfidence`, else `partlyAgreeConfidence`); a title that disagrees gives
+        /// `disagreeConfidence`. A set code read exactly is taken from `exactSetConfidence` up.
+        public var titleAgreesScore = 0.85
+        public var titleAgreesConfidence = 0.97
+        public var titleNearScore = 0.6
+        public var titleNearConfidence = 0.88
+        public var allAgreeConfidence = 0.86
+        public var partlyAgreeConfidence = 0.6
+        public var disagreeConfidence = 0.3
+        public var exactSetConfidence = 0.6
+        /// Set read, number not (`number-from-title`): a name and a set code scoring this much;
+        /// confidence `numberFromTitleFactor` × name score × √ set score.
+        public var numberFromTitleName = 0.8
+        public var numberFromTitleSet = 0.7
+        public var numberFromTitleFactor = 0.9
+        /// Number read, set not (`set-from-number`): a name scoring this much; confidence up to
+        /// `setFromNumberCap`, × name score × `setFromNumberSized` (printed size agrees) or
+        /// `setFromNumberUnsized`, × the number's trust.
+        public var setFromNumberName = 0.8
+        public var setFromNumberCap = 0.95
+        public var setFromNumberSized = 0.95
+        public var setFromNumberUnsized = 0.9
+        /// The share of collector numbers read that are right (a prior), and how many numbers a
+        /// misread one is drawn from (about a large set's printed size): Bayes' rule gives a
+        /// number's trust among a name's printings.
+        public var numberReadTrust = 0.85
+        public var numberSpace = 300.0
+        /// Title only (`title-only`): a name scoring this much. One printing of the name: up to
+        /// `titleOnlyCap`, `titleOnlyTitleWeight` × name score + `titleOnlyMarginWeight` × its
+        /// lead over other names (full at `titleOnlyMargin`, or `titleOnlyExactMargin` for an
+        /// exact title); a reprint narrowed to one: `titleOnlyReprintFactor` × score × lead.
+        /// Short names weigh less: × (`shortNameBase` + `shortNamePerLetter` × letters), at most 1.
+        public var titleOnlyName = 0.6
+        public var titleOnlyCap = 0.95
+        public var titleOnlyTitleWeight = 0.55
+        public var titleOnlyMarginWeight = 0.4
+        public var titleOnlyMargin = 0.3
+        public var titleOnlyExactMargin = 0.15
+        public var titleOnlyReprintFactor = 0.86
+        public var shortNameBase = 0.6
+        public var shortNamePerLetter = 0.05
+        /// Candidates' scores: the others beside an identified card (half of its confidence, at
+        /// most `otherCandidateCap`), an ambiguous rule's (`ambiguousFactor` × name score), and
+        /// printings released after the photo was taken (× `laterPrintingFactor`).
+        public var otherCandidateCap = 0.5
+        public var ambiguousFactor = 0.5
+        public var laterPrintingFactor = 0.25
     }
 
     public struct TextMatching: Sendable, Codable, Equatable {

@@ -25,7 +25,7 @@ struct CardMatcherTests {
         #expect(result.status == .identified)
         #expect(result.method == "exact")
         #expect(result.card?.setCode == "bfz" && result.card?.collectorNumber == "171")
-        #expect(result.confidence >= CardMatcher.identifyThreshold)
+        #expect(result.confidence >= Tuning().matching.identifyThreshold)
     }
 
     @Test("misread number: recovered from the title within the set")
