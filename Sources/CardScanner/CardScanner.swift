@@ -72,26 +72,10 @@ public final class CardScanner {
     /// main card's fields: a card the locator missed or cut is still found by its words. The main
     /// card matched anew when the text names a card; else as it was (with the time the reads took).
     func identifyByPhotoText(_ main: Card, pixels gray: GrayImage) throws -> Card {
-        var timings = main.reading.timings
-        var best: Card?
-        for turn in 0..<max(0, reader.options.tuning.photoText.turns) {
-            let began = DispatchTime.now().uptimeNanoseconds
-            let text = try? reader.readPhotoText(gray, quarterTurns: turn)
-            let spent = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6
-            timings.ocr += spent
-            timings.total += spent
-            guard let text, !text.isEmpty else { continue }
-            var tried = main.reading
-            tried.observations = main.reading.observations.filter { ![.textBox, .credits, .photo].contains($0.region) } + text
-            tried.timings = timings
-            let found = try timedMatch(&tried)
-            timings = tried.timings
-            if found.name != nil, best == nil || Self.rank(found) > Self.rank(best!.match) { best = Card(reading: tried, match: found) }
-            if found.status == .identified { break }
-        }
-        var card = best ?? main
-        card.reading.timings = timings
-        return card
+        var reading = main.reading
+        reading.observations.removeAll { [.textBox, .credits, .photo].contains($0.region) }
+        let turns = (0..<max(0, reader.options.tuning.photoText.turns)).map { turn in { try self.reader.readPhotoText(gray, quarterTurns: turn) } }
+        return try bestWithText(reading, reads: turns, else: main) { $0.name != nil }
     }
 
     /// Matches one card read in `image` (see `identify(_:pixels:)`).
@@ -109,25 +93,36 @@ public final class CardScanner {
         var reading = reading
         let match = try timedMatch(&reading)
         guard readsText, match.status != .identified || readsTextAlways else { return Card(reading: reading, match: match) }
+        let ways = match.status != .identified && (reading.fields.title == nil || match.name == nil) ? [false, true] : [false]
+        let gray = pixels()
+        let reads = ways.map { turned in { try self.reader.readText(of: reading, in: gray, turned: turned) } }
+        return try bestWithText(reading, reads: reads, else: Card(reading: reading, match: match)) { _ in true }
+    }
+
+    /// `reading` matched again with each text read of `reads` added in turn: the best result
+    /// (identified, then named) among those `worth` accepts, the first identified one ending the
+    /// reads; else `fallback`. Either way the card carries the time every read and match took. A
+    /// read that fails (an OCR deadline) is skipped: the card is not lost.
+    private func bestWithText(_ reading: CardReading, reads: [() throws -> [CardObservation]], else fallback: Card,
+                              worth: (MatchResult) -> Bool) throws -> Card {
         var timings = reading.timings
         var best: Card?
-        let ways = match.status != .identified && (reading.fields.title == nil || match.name == nil) ? [false, true] : [false]
-        for turned in ways {
+        for read in reads {
             let began = DispatchTime.now().uptimeNanoseconds
-            let text = try? reader.readText(of: reading, in: pixels(), turned: turned)
+            let text = try? read()
             let spent = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6
             timings.ocr += spent
             timings.total += spent
-            guard let text else { continue }
+            guard let text, !text.isEmpty else { continue }
             var tried = reading
             tried.observations += text
             tried.timings = timings
             let found = try timedMatch(&tried)
             timings = tried.timings
-            if best == nil || Self.rank(found) > Self.rank(best!.match) { best = Card(reading: tried, match: found) }
+            if worth(found), best == nil || Self.rank(found) > Self.rank(best!.match) { best = Card(reading: tried, match: found) }
             if found.status == .identified { break }
         }
-        var card = best ?? Card(reading: reading, match: match)
+        var card = best ?? fallback
         card.reading.timings = timings
         return card
     }

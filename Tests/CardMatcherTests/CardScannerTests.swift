@@ -38,4 +38,25 @@ struct CardScannerTests {
         #expect(card.match.status == .identified && card.match.card?.name == "Felidar Cub")
         #expect(!card.reading.observations.contains { $0.region == .textBox || $0.region == .credits })
     }
+
+    @Test("when no card found in a photo was recognised, the photo's words still name the card (real OCR)")
+    func photoTextNamesAMissedCard() throws {
+        // A photo whose card the reader is taken to have missed: one reading with no quad and
+        // nothing read on it, as when the locator finds no card.
+        let path = SharedCardData.root.appendingPathComponent("photos/alexandrearpin/photos/normal/bfz_felidar_cub.JPG").path
+        let catalog = try SharedCardData.catalog.get().catalog
+        var off = CardReader.Options()
+        off.tuning.photoText.turns = 0
+        let image = try CardScanner(catalog: catalog, options: off).reader.decode(contentsOf: path)
+        let missed = CardReading(file: path, imageWidth: image.width, imageHeight: image.height, quad: nil, rotation: 0,
+                                 locateConfidence: 0, fields: ExtractedFields(), observations: [], timings: StageTimings())
+        let without = try CardScanner(catalog: catalog, options: off).identify([missed], in: image)
+        #expect(without.count == 1 && without[0].match.name == nil, "the premise: with no photo text read, nothing names it")
+        let cards = try Self.scanner().identify([missed], in: image)
+        #expect(cards.count == 1)
+        #expect(cards[0].match.name == "Felidar Cub", "\(cards[0].match.method) \(cards[0].match.text?.bestName ?? "-")")
+        #expect(cards[0].match.text?.fromPhoto == true)
+        #expect(cards[0].reading.observations.contains { $0.region == .photo })
+        #expect(cards[0].reading.timings.ocr > 0, "the photo's reads are counted")
+    }
 }
