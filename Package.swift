@@ -35,6 +35,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
     ],
     targets: [
         .systemLibrary(
@@ -66,6 +67,7 @@ let package = Package(
                 "CardCatalog",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(
