@@ -22,7 +22,7 @@ struct ReadJSONTests {
         #expect(camel.isEmpty, "camelCase keys: \(Set(camel).sorted())")
     }
 
-    @Test("read --bands writes the bands the reader gives Tesseract, dark text on light, upright")
+    @Test("read --bands writes the bands the reader gives Tesseract, upright and readable")
     func bandsWritten() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bands-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
