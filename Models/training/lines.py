@@ -69,31 +69,30 @@ def collector_line(cat, rng):
     """One line of the bottom-left collector block or the copyright line, in the forms printed
     since 1998 (field notes: 2015-2022 `171/274 C` / `BFZ • EN`, 2023+ `0171 C` or `R 0200`,
     2003-2014 the number in the copyright line)."""
-    k = rng.random()
+    kind = rng.choices(list(config.COLLECTOR_LINE_MIX), weights=list(config.COLLECTOR_LINE_MIX.values()))[0]
     rarity = rng.choice(config.RARITIES)
     lang = rng.choice(config.LANGUAGES_WEIGHTED)
     code, n, size, year = number_and_size(cat, rng)
-    if k < 0.30:  # 2015-2022 number line
+    if kind == "number_2015":
         return f"{n:03d}/{size:03d} {rarity}" if rng.random() < 0.9 else f"{n:03d}/{size:03d}"
-    if k < 0.38:  # 2023+ number line
+    if kind == "number_2023":
         return f"{n:04d} {rarity}" if rng.random() < 0.6 else f"{rarity} {n:04d}"
-    if k < 0.66:  # set and language line, the artist after it on most cards
+    if kind == "set_language":  # the artist after it on most cards
         bullet = "★" if rng.random() < 0.15 else "•"
         if rng.random() < 0.1:
             code = "".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") for _ in range(3))
         line = f"{code} {bullet} {lang}"
-        if rng.random() < 0.7:
+        if rng.random() < 0.5:
             artist = rng.choice(cat.artists)
             line += ARTIST_MARK + (artist.upper() if rng.random() < 0.8 else artist)
         return line
-    if k < 0.80:  # 2003-2014 copyright line with the number
-        line = f"™ & © {year or rng.randint(2003, 2014)} Wizards of the Coast, Inc."
-        return line + f" {n}/{size}" if rng.random() < 0.75 else line
-    if k < 0.88:  # the copyright line of a modern frame, or of an older one
+    if kind == "copyright_number":  # 2003-2014 copyright line with the number
+        return f"™ & © {year or rng.randint(2003, 2014)} Wizards of the Coast, Inc. {n}/{size}"
+    if kind == "copyright":  # the copyright line of a modern frame, or of an older one
         y = year or str(rng.randint(1993, 2022))
         return rng.choice([f"™ & © {y} Wizards of the Coast", f"© {y} Wizards of the Coast, Inc.",
                            f"TM & © {y} Wizards of the Coast, Inc."])
-    if k < 0.94:  # the artist credit of older frames
+    if kind == "illustrator":  # the artist credit of older frames
         return f"Illus. {rng.choice(cat.artists)}"
     # Digits and capitals in no particular order: the model must read what is printed, not guess.
     alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ/"
