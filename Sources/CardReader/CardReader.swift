@@ -131,6 +131,16 @@ public final class CardReader {
         try readText(of: reading, in: image.grayPixels(), turned: turned)
     }
 
+    /// The title, collector and copyright bands of `reading` (a reading of `image`) as the reader
+    /// cuts them for Tesseract: rectified at the reading's quad, white text turned dark, dark
+    /// edges trimmed. For looking at what the OCR was given and for validating OCR models on real
+    /// lines (`cardscan read --bands`).
+    public func bands(of reading: CardReading, in image: Image) -> [(band: CardBand, image: GrayImage)] {
+        let gray = image.grayPixels()
+        let corners = reading.quad.map { Quad($0.corners) } ?? ReadPipeline.wholeImage(gray)
+        return ReadPipeline.bandPatches(corners: corners, gray: gray)
+    }
+
     /// `readText(of:in:turned:)` on the photo's grey pixels (`Image.grayPixels()`), for a caller
     /// that reads several cards or both ways up of one photo and converts it once.
     public func readText(of reading: CardReading, in gray: GrayImage, turned: Bool = false) throws -> [CardObservation] {

@@ -17,6 +17,7 @@ struct ReadCommand: ParsableCommand {
           cardscan read photo.jpg --annotate why.png   # outline, text boxes, values
           cardscan read photo.jpg --json   # keys in snake_case, as scan --json
           cardscan read photo.jpg --text   # also the type line, rules text and credits
+          cardscan read photo.jpg --bands out/bands   # the bands Tesseract is given, as PNG
         """
     )
 
@@ -32,6 +33,10 @@ struct ReadCommand: ParsableCommand {
     @Flag(help: "Also read the type line, rules and flavor text, artist and copyright lines (slower).")
     var text = false
 
+    @Option(help: ArgumentHelp("Write the title, collector and copyright bands as the reader cuts them for the OCR, as DIR/<photo>.<band>.png.",
+                               valueName: "dir"))
+    var bands: String?
+
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
@@ -42,7 +47,7 @@ struct ReadCommand: ParsableCommand {
             var decoded: Image?, gray: Image?
             if annotate != nil {
                 (reading, decoded) = try reader.readKeepingPhoto(contentsOf: photo)
-            } else if text {
+            } else if text || bands != nil {
                 let (readings, image) = try reader.readAllKeepingImage(contentsOf: photo, limit: 1)
                 (reading, gray) = (readings[0], image)
             } else {
@@ -50,6 +55,9 @@ struct ReadCommand: ParsableCommand {
             }
             if text, let image = gray ?? decoded {
                 reading.observations += try reader.readText(of: reading, in: image)
+            }
+            if let bands, let image = gray ?? decoded {
+                try writeBands(reader.bands(of: reading, in: image), to: bands)
             }
             if json {
                 print(try JSONOutput.string(reading, pretty: true, snakeCase: true))
@@ -62,6 +70,18 @@ struct ReadCommand: ParsableCommand {
             }
         } catch let error as OCRError {
             throw CLIError(error.description)
+        }
+    }
+
+    private func writeBands(_ patches: [(band: CardBand, image: GrayImage)], to folder: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError("\(folder): cannot create the bands folder: \(error.localizedDescription)")
+        }
+        let stem = ((photo as NSString).lastPathComponent as NSString).deletingPathExtension
+        for (band, image) in patches where image.width > 0 && image.height > 0 {
+            try ImageWriter.writePNG(image, to: (folder as NSString).appendingPathComponent("\(stem).\(band.rawValue).png"))
         }
     }
 }

@@ -23,6 +23,12 @@ public struct ImageLabel: Sendable {
 
 /// Writes RGB buffers as PNG files through Leptonica, optionally with text labels.
 public enum ImageWriter {
+    /// Writes a greyscale image to `path` as PNG (through the RGB writer; a failure leaves no half file).
+    /// - Throws: ``OCRError/writeFailed(path:reason:)``.
+    public static func writePNG(_ image: GrayImage, to path: String) throws {
+        try writePNG(RGBImage(width: image.width, height: image.height, pixels: image.pixels.flatMap { [$0, $0, $0] }), to: path)
+    }
+
     /// Writes `image` to `path` as PNG with `labels` drawn in Leptonica's bitmap font.
     /// The file is written to a temporary name first and renamed, so a failure leaves no half file.
     /// - Throws: ``OCRError/writeFailed(path:reason:)``.

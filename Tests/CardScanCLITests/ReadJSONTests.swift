@@ -1,3 +1,4 @@
+import CardScanOCR
 import Foundation
 import Testing
 
@@ -19,5 +20,21 @@ struct ReadJSONTests {
         }
         let camel = keys(obj).filter { $0.contains(where: \.isUppercase) }
         #expect(camel.isEmpty, "camelCase keys: \(Set(camel).sorted())")
+    }
+
+    @Test("read --bands writes the bands the reader gives Tesseract, upright and readable")
+    func bandsWritten() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bands-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let r = try CLI.run(["read", "Fixtures/synthetic/broodhunter_wurm_photo.jpg", "--bands", folder])
+        #expect(r.status == 0, "\(r.err)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(written == ["broodhunter_wurm_photo.collector.png", "broodhunter_wurm_photo.copyright.png", "broodhunter_wurm_photo.title.png"])
+        // The collector band holds two lines of small print: wider than tall, and read again by
+        // Tesseract from the file it reads as the reader does.
+        let collector = try Image(contentsOf: "\(folder)/broodhunter_wurm_photo.collector.png")
+        #expect(collector.width > collector.height)
+        let text = try TextRecognizer().recognize(collector, options: RecognitionOptions(pageSegmentation: .sparseText))
+        #expect(text.contains { $0.text.contains("274") }, "\(text.map(\.text))")
     }
 }

@@ -24,7 +24,6 @@ enum DebugDump {
 
     static func write(_ patch: GrayImage, name: String) {
         guard let directory else { return }
-        let rgb = RGBImage(width: patch.width, height: patch.height, pixels: patch.pixels.flatMap { [$0, $0, $0] })
-        try? ImageWriter.writePNG(rgb, to: "\(directory)/\(name)-\(UUID().uuidString.prefix(6)).png")
+        try? ImageWriter.writePNG(patch, to: "\(directory)/\(name)-\(UUID().uuidString.prefix(6)).png")
     }
 }

@@ -26,6 +26,14 @@ extension ReadPipeline {
         return patch.trimmingDarkEdges()
     }
 
+    /// The bands `attempt` and `readingCopyright` read (the standard ones), cut at `corners` as
+    /// they cut them: what Tesseract is given, for validating OCR models on real lines.
+    static func bandPatches(corners: Quad, gray: GrayImage) -> [(band: CardBand, image: GrayImage)] {
+        [(.title, patch(CardLayout.title, cardHeight: CardLayout.titleCardHeight, gray: gray, corners: corners)),
+         (.collector, patch(CardLayout.collector, cardHeight: CardLayout.bottomCardHeight, gray: gray, corners: corners)),
+         (.copyright, patch(CardLayout.copyright, cardHeight: CardLayout.bottomCardHeight, gray: gray, corners: corners))]
+    }
+
     /// OCR of a rectified patch.
     /// `retryInverted`: Tesseract's inverted second reading of low-confidence lines. It stays on
     /// where the patch's polarity may be judged wrong: on a 2023 frame's black border it is what
