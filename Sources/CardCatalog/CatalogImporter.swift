@@ -68,6 +68,7 @@ public struct CatalogImporter: Sendable {
             let queue = try DatabaseQueue(path: temp.path, configuration: config)
             report = try queue.writeWithoutTransaction { db -> ImportReport in
                 var sources: [ImportReport.Source] = []
+                var nonGamePieces = 0
                 try db.inTransaction {
                     let session = try ImportSession(db: db, progress: progress)
                     for (i, path) in paths.enumerated() {
@@ -75,9 +76,10 @@ public struct CatalogImporter: Sendable {
                     }
                     try session.finish()
                     sources = session.reports
+                    nonGamePieces = session.nonGamePieces
                     return .commit
                 }
-                return try ImportSession.report(db, sources: sources)
+                return try ImportSession.report(db, sources: sources, nonGamePieces: nonGamePieces)
             }
             try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = DELETE") }
             try queue.close()
