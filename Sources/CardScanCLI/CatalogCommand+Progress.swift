@@ -74,6 +74,12 @@ enum ImportSummary {
         }
     }
 
+    /// On stderr: another import (`catalog import` or `update`) holds the catalog's lock and
+    /// this one waits for it, instead of waiting silently.
+    static func waiting(catalogPath: String) -> @Sendable () -> Void {
+        { Terminal.note("cardscan: another import of \(catalogPath) is running; waiting for it to finish") }
+    }
+
     /// On stderr, whatever the output format: a catalog that was rebuilt instead of merged into
     /// lost its earlier sources, and the user must hear which file and why.
     static func warn(_ report: ImportReport, catalogPath: String) {
