@@ -14,6 +14,8 @@ let exportPNGLevelHook: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--export-d
 /// Module map (one concern per module):
 /// - `CTesseract`, `CZlib`: system-library shims over the C APIs (never re-exported in public API).
 /// - `CPNGLevel`: a C hook that keeps Tesseract's in-memory line PNGs uncompressed (speed).
+/// - `CPNGGray`, `CJPEGDecode` (over the `CLibJPEG` shim): large PNGs and every JPEG decoded row by
+///   row by libpng / libjpeg, never printing on stderr.
 /// - `CardScanOCR`: image loading (Leptonica, EXIF orientation) and the Tesseract text recogniser.
 /// - `CardReader`: locate and rectify the card, read title and collector lines, extract fields.
 /// - `CardCatalog`: local SQLite card database (Scryfall / MTGJSON importers, exact and fuzzy lookup).
@@ -51,7 +53,14 @@ let package = Package(
         .target(name: "CPNGLevel"),
         // Large PNGs decoded straight to grey, row by row, with libpng; see its header.
         .target(name: "CPNGGray", linkerSettings: [.linkedLibrary("png")]),
-        .target(name: "CardScanOCR", dependencies: ["CTesseract", "CPNGGray"]),
+        .systemLibrary(
+            name: "CLibJPEG",
+            providers: [.apt(["libjpeg-dev"])]
+        ),
+        // JPEGs decoded row by row with libjpeg and a silent error manager; see its header.
+        // (The system library declares the package; a C target links it itself.)
+        .target(name: "CJPEGDecode", dependencies: ["CLibJPEG"], linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "CardScanOCR", dependencies: ["CTesseract", "CPNGGray", "CJPEGDecode"]),
         .target(name: "CardReader", dependencies: ["CardScanOCR"]),
         .target(
             name: "CardCatalog",

@@ -3,7 +3,8 @@ import Foundation
 
 /// A decoded image (JPEG, PNG, TIFF, WebP, BMP, GIF, PNM) with its EXIF orientation applied.
 ///
-/// Decoding goes through Leptonica; the instance owns the Leptonica pixels and frees them when it is
+/// JPEGs are decoded by libjpeg row by row (`CJPEGDecode`), large PNGs loaded grey by libpng
+/// (`CPNGGray`), everything else by Leptonica; the instance owns the Leptonica pixels and frees them when it is
 /// released. It is immutable after creation, so it may be shared across threads.
 public final class Image: @unchecked Sendable {
     /// Options for loading.
@@ -16,16 +17,25 @@ public final class Image: @unchecked Sendable {
         public var applyEXIFOrientation: Bool
         /// Grey loads of PNGs with at least this many pixels are decoded to grey row by row
         /// (libpng) instead of through a full 32-bit colour image: 4 bytes a pixel less at the
-        /// peak, 576 MB for a 144 MP photo. Below it Leptonica decodes as before.
+        /// peak, 576 MB for a 144 MP photo. Below it Leptonica decodes as before. (JPEGs are
+        /// always decoded row by row, by libjpeg.)
         public var rowByRowGrayPNGPixels: Int
+        /// The most memory libjpeg may take for its buffers. A baseline JPEG needs a few rows'
+        /// worth; a progressive one keeps the coefficients of the whole image (2 bytes a sample:
+        /// 420 MB for a 140 MP photo with half-size colour, 840 MB with full-size colour), so one
+        /// above this is refused before decoding, naming what it needs.
+        public var maxDecoderMemory: Int
 
-        /// Defaults: colour, 150 megapixels, EXIF applied, row-by-row grey PNG from 32 megapixels.
+        /// Defaults: colour, 150 megapixels, EXIF applied, row-by-row grey PNG from 32 megapixels,
+        /// 256 MiB for libjpeg (a progressive JPEG of up to 89 megapixels with half-size colour,
+        /// 44 with full-size colour).
         public init(grayscale: Bool = false, maxPixels: Int = 150_000_000, applyEXIFOrientation: Bool = true,
-                    rowByRowGrayPNGPixels: Int = 32_000_000) {
+                    rowByRowGrayPNGPixels: Int = 32_000_000, maxDecoderMemory: Int = 256 << 20) {
             self.grayscale = grayscale
             self.maxPixels = maxPixels
             self.applyEXIFOrientation = applyEXIFOrientation
             self.rowByRowGrayPNGPixels = rowByRowGrayPNGPixels
+            self.maxDecoderMemory = maxDecoderMemory
         }
     }
 
@@ -67,12 +77,23 @@ public final class Image: @unchecked Sendable {
         guard !data.isEmpty else { throw OCRError.emptyFile(path: name) }
         let format = try ImageFormat.detect(data, name: name)
         let header = try ImageFormat.checkSize(data, name: name, format: format, maxPixels: options.maxPixels)
+        if header.decoderBytes > options.maxDecoderMemory {
+            throw OCRError.decoderMemory(path: name, format: format.name, needed: header.decoderBytes, limit: options.maxDecoderMemory)
+        }
         let metadata = EXIFMetadata.read(from: data)
         let orientation = options.applyEXIFOrientation ? metadata.orientation : .up
-        let rowByRow = options.grayscale && format == .png && header.width * header.height >= options.rowByRowGrayPNGPixels
-        guard let decoded = rowByRow ? ImageFormat.decodeGrayPNG(data, width: header.width, height: header.height)
-                : ImageFormat.decode(data, format: format, grayscale: options.grayscale, samplesPerPixel: header.samplesPerPixel) else {
-            throw OCRError.corruptImage(path: name, format: format.name)
+        let decoded: UnsafeMutablePointer<PIX>
+        if format == .jpeg {
+            // Its own buffers within the bound checked above, plus a little for the rest of libjpeg.
+            decoded = try ImageFormat.decodeJPEG(data, name: name, header: header, grayscale: options.grayscale,
+                                                 maxMemory: options.maxDecoderMemory + (16 << 20))
+        } else {
+            let rowByRow = options.grayscale && format == .png && header.width * header.height >= options.rowByRowGrayPNGPixels
+            guard let pix = rowByRow ? ImageFormat.decodeGrayPNG(data, width: header.width, height: header.height)
+                    : ImageFormat.decode(data) else {
+                throw OCRError.corruptImage(path: name, format: format.name)
+            }
+            decoded = pix
         }
         let normalised = Self.normalise(decoded, grayscale: options.grayscale)
         let oriented = Self.apply(orientation, to: normalised)

@@ -27,6 +27,12 @@ struct HostileInputTests {
         }
     }
 
+    /// A JPEG libjpeg refused, with its reason (`Premature end of JPEG file`, ...).
+    static func corruptJPEG(_ error: OCRError, _ path: String) -> Bool {
+        guard case let .corruptImage(p, "JPEG", reason?) = error else { return false }
+        return p == path && !reason.isEmpty && error.description == "\(path): corrupt or truncated JPEG image (\(reason))"
+    }
+
     @Test("zero bytes, truncated JPEGs, corrupt PNGs, text named .jpg, 1x1: one OCRError naming the file")
     func brokenFiles() throws {
         let s = try Scratch()
@@ -36,10 +42,10 @@ struct HostileInputTests {
         var badCRC = [UInt8](good); badCRC[good.count - 20] ^= 0xFF // inside IDAT: CRC mismatch
         let cases: [(String, Data, (OCRError) -> Bool)] = [
             ("zero.jpg", Data(), { $0 == .emptyFile(path: s.path("zero.jpg")) }),
-            ("third.jpg", jpeg.prefix(jpeg.count / 3), { $0 == .corruptImage(path: s.path("third.jpg"), format: "JPEG") }),
-            ("after-sos.jpg", jpeg.prefix(sos + 40), { $0 == .corruptImage(path: s.path("after-sos.jpg"), format: "JPEG") }),
-            ("no-eoi.jpg", jpeg.prefix(jpeg.count - 2), { $0 == .corruptImage(path: s.path("no-eoi.jpg"), format: "JPEG") }),
-            ("headers-only.jpg", jpeg.prefix(sos), { $0 == .corruptImage(path: s.path("headers-only.jpg"), format: "JPEG") }),
+            ("third.jpg", jpeg.prefix(jpeg.count / 3), { Self.corruptJPEG($0, s.path("third.jpg")) }),
+            ("after-sos.jpg", jpeg.prefix(sos + 40), { Self.corruptJPEG($0, s.path("after-sos.jpg")) }),
+            ("no-eoi.jpg", jpeg.prefix(jpeg.count - 2), { Self.corruptJPEG($0, s.path("no-eoi.jpg")) }),
+            ("headers-only.jpg", jpeg.prefix(sos), { Self.corruptJPEG($0, s.path("headers-only.jpg")) }),
             ("bad-crc.png", Data(badCRC), { $0 == .corruptImage(path: s.path("bad-crc.png"), format: "PNG") }),
             ("half.png", good.prefix(good.count / 2), { $0 == .corruptImage(path: s.path("half.png"), format: "PNG") }),
             ("notes.jpg", Data("shopping list: milk, eggs\n".utf8), {
