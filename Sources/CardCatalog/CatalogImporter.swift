@@ -1,3 +1,4 @@
+import CardScanFiles
 import Foundation
 import GRDB
 
@@ -29,9 +30,11 @@ public struct CatalogImporter: Sendable {
     @discardableResult
     public func importFiles(_ paths: [String], replacing: Bool = false, sourceNames: [String]? = nil) throws -> ImportReport {
         let start = Date()
-        // Fail fast, before any work, on a file that cannot be read.
-        for path in paths where !FileManager.default.isReadableFile(atPath: path) {
-            throw CatalogError.unreadable(path: path, reason: "no such file or not readable")
+        // Fail fast, before any work, on a file that cannot be read (or is no regular file).
+        for path in paths {
+            if let reason = RegularFile.problem(path) ?? (FileManager.default.isReadableFile(atPath: path) ? nil : "permission denied") {
+                throw CatalogError.unreadable(path: path, reason: reason)
+            }
         }
         let fm = FileManager.default
         let directory = catalogURL.deletingLastPathComponent()

@@ -29,9 +29,6 @@ struct CatalogImportCommand: ParsableCommand {
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
-        for file in files where !FileManager.default.isReadableFile(atPath: file) {
-            throw CLIError("\(file): cannot read: no such file or not readable")
-        }
         let bar = CatalogProgressBar(label: "importing")
         do {
             var importer = CatalogImporter(catalogURL: global.catalogURL, progress: bar.importCallback)

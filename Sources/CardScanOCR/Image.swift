@@ -1,4 +1,5 @@
 import CTesseract
+import CardScanFiles
 import Foundation
 
 /// A decoded image (JPEG, PNG, TIFF, WebP, BMP, GIF, PNM) with its EXIF orientation applied.
@@ -252,34 +253,10 @@ public final class Image: @unchecked Sendable {
         return stat(path, &st) == 0 ? Int(st.st_size) : nil
     }
 
-    /// Why `path` cannot be read as an image file, or nil for a regular file (stat follows links).
-    /// Callers that read the file for another purpose first (hashing) check with it too: reading a
-    /// FIFO blocks for ever and a device such as /dev/zero never ends.
-    public static func notARegularFile(_ path: String) -> String? {
-        var st = stat()
-        guard stat(path, &st) == 0 else {
-            let code = errno
-            var link = stat()
-            switch code {
-            case ELOOP: return "symbolic link loop"
-            case ENOENT where lstat(path, &link) == 0: return "broken symbolic link"
-            case ENOENT where path.unicodeScalars.contains("\u{FFFD}"):
-                // Swift strings are Unicode: a name's bytes that are not UTF-8 arrive replaced.
-                return "the file name is not valid UTF-8, so it cannot be opened; rename the file, e.g. with convmv -f latin1 -t utf8"
-            case ENOENT, ENOTDIR: return "no such file"
-            case EACCES: return "permission denied"
-            default: return String(cString: strerror(code))
-            }
-        }
-        switch st.st_mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFDIR: return "is a directory"
-        case S_IFIFO: return "is a FIFO (named pipe), not a regular file"
-        case S_IFSOCK: return "is a socket, not a regular file"
-        case S_IFCHR, S_IFBLK: return "is a device, not a regular file"
-        default: return "not a regular file"
-        }
-    }
+    /// Why `path` cannot be read as an image file, or nil for a regular file (stat follows links;
+    /// `RegularFile.problem`). Callers that read the file for another purpose first (hashing)
+    /// check too: reading a FIFO blocks for ever and a device such as /dev/zero never ends.
+    public static func notARegularFile(_ path: String) -> String? { RegularFile.problem(path) }
 }
 
 /// One-time Leptonica configuration: silence its stderr messages (we report errors ourselves).
