@@ -94,7 +94,7 @@ static inline void set_byte(uint32_t *line, uint32_t x, uint32_t v) {
 
 static inline uint32_t clamp(int v) { return v < 0 ? 0 : v > 255 ? 255 : (uint32_t)v; }
 
-int cardscan_jpeg_decode(const uint8_t *data, size_t size, int gray, uint32_t width, uint32_t height,
+int cardscan_jpeg_decode(const uint8_t *data, size_t size, int gray, int reduction, uint32_t width, uint32_t height,
                          uint32_t *out, int words_per_line, size_t max_memory, int max_scans,
                          char message[CARDSCAN_JPEG_MESSAGE_LENGTH]) {
     struct jpeg_decompress_struct cinfo;
@@ -114,6 +114,12 @@ int cardscan_jpeg_decode(const uint8_t *data, size_t size, int gray, uint32_t wi
     jpeg_mem_src(&cinfo, data, (unsigned long)size);
     jpeg_read_header(&cinfo, TRUE);
     if (gray) cinfo.out_color_space = JCS_GRAYSCALE;
+    if (reduction != 1 && reduction != 2 && reduction != 4 && reduction != 8) {
+        snprintf(message, CARDSCAN_JPEG_MESSAGE_LENGTH, "reduction %d is not 1, 2, 4 or 8", reduction);
+        longjmp(e.jump, 1);
+    }
+    cinfo.scale_num = 1;
+    cinfo.scale_denom = (unsigned int)reduction;
     jpeg_calc_output_dimensions(&cinfo);
     int channels = cinfo.out_color_components;
     if (cinfo.output_width != width || cinfo.output_height != height) {

@@ -26,17 +26,23 @@ public final class Image: @unchecked Sendable {
         /// 420 MB for a 140 MP photo with half-size colour, 840 MB with full-size colour), so one
         /// above this is refused before decoding, naming what it needs.
         public var maxDecoderMemory: Int
+        /// When set, a JPEG is decoded 2, 4 or 8 times smaller in each direction (libjpeg's scaled
+        /// decode: no full-size pixel is made), the most that keeps its longer side at least this
+        /// many pixels; `Image.reduction` says by how much. For a picture drawn smaller anyway
+        /// (`--annotate`). Other formats are decoded whole.
+        public var reducedSide: Int?
 
         /// Defaults: colour, 150 megapixels, EXIF applied, row-by-row grey PNG from 32 megapixels,
-        /// 256 MiB for libjpeg (a progressive JPEG of up to 89 megapixels with half-size colour,
-        /// 44 with full-size colour).
+        /// 256 MB for libjpeg (a progressive JPEG of up to 85 megapixels with half-size colour,
+        /// 42 with full-size colour; the photo's own grey pixels come on top).
         public init(grayscale: Bool = false, maxPixels: Int = 150_000_000, applyEXIFOrientation: Bool = true,
-                    rowByRowGrayPNGPixels: Int = 32_000_000, maxDecoderMemory: Int = 256 << 20) {
+                    rowByRowGrayPNGPixels: Int = 32_000_000, maxDecoderMemory: Int = 256_000_000, reducedSide: Int? = nil) {
             self.grayscale = grayscale
             self.maxPixels = maxPixels
             self.applyEXIFOrientation = applyEXIFOrientation
             self.rowByRowGrayPNGPixels = rowByRowGrayPNGPixels
             self.maxDecoderMemory = maxDecoderMemory
+            self.reducedSide = reducedSide
         }
     }
 
@@ -48,6 +54,9 @@ public final class Image: @unchecked Sendable {
     public let height: Int
     /// True for 32-bit RGB pixels, false for 8-bit grey.
     public let isColor: Bool
+    /// 1, or how many times smaller than the file a JPEG was decoded (`LoadOptions.reducedSide`):
+    /// pixel (x, y) covers the file's pixels from (x·reduction, y·reduction).
+    public let reduction: Int
     /// The orientation tag found in the file (`.up` when absent).
     public let orientation: EXIFOrientation
     /// The day the photo was taken by the camera's clock (`YYYY-MM-DD`, from EXIF), if recorded.
@@ -84,10 +93,12 @@ public final class Image: @unchecked Sendable {
         let metadata = EXIFMetadata.read(from: data)
         let orientation = options.applyEXIFOrientation ? metadata.orientation : .up
         let decoded: UnsafeMutablePointer<PIX>
+        var reduction = 1
         if format == .jpeg {
+            reduction = options.reducedSide.map { ImageFormat.jpegReduction(header, side: $0) } ?? 1
             // Its own buffers within the bound checked above, plus a little for the rest of libjpeg.
             decoded = try ImageFormat.decodeJPEG(data, name: name, header: header, grayscale: options.grayscale,
-                                                 maxMemory: options.maxDecoderMemory + (16 << 20))
+                                                 reduction: reduction, maxMemory: options.maxDecoderMemory + 16_000_000)
         } else {
             let rowByRow = options.grayscale && format == .png && header.width * header.height >= options.rowByRowGrayPNGPixels
             guard let pix = rowByRow ? ImageFormat.decodeGrayPNG(data, width: header.width, height: header.height)
@@ -102,6 +113,7 @@ public final class Image: @unchecked Sendable {
         self.width = Int(pixGetWidth(oriented))
         self.height = Int(pixGetHeight(oriented))
         self.isColor = pixGetDepth(oriented) == 32
+        self.reduction = reduction
         self.orientation = orientation
         self.captureDay = metadata.captureDay
         self.name = name
@@ -113,6 +125,7 @@ public final class Image: @unchecked Sendable {
         self.width = Int(pixGetWidth(pix))
         self.height = Int(pixGetHeight(pix))
         self.isColor = pixGetDepth(pix) == 32
+        self.reduction = 1
         self.orientation = .up
         self.captureDay = nil
         self.name = name

@@ -124,23 +124,33 @@ enum ImageFormat: Sendable {
     /// 32-bit RGB. A CMYK/YCCK file cannot be decoded to luminance by libjpeg ("Unsupported color
     /// conversion request"), so it is decoded to RGB and made grey afterwards. Any warning
     /// (truncated or damaged data, also after the last row) fails the decode with libjpeg's
-    /// message, and libjpeg prints nothing. `maxMemory` bounds libjpeg's buffers.
-    static func decodeJPEG(_ data: Data, name: String, header: Header, grayscale: Bool, maxMemory: Int) throws -> UnsafeMutablePointer<PIX> {
+    /// message, and libjpeg prints nothing. `maxMemory` bounds libjpeg's buffers. `reduction`
+    /// (1, 2, 4, 8) decodes the image that many times smaller (`jpegReduction`).
+    static func decodeJPEG(_ data: Data, name: String, header: Header, grayscale: Bool, reduction: Int = 1,
+                           maxMemory: Int) throws -> UnsafeMutablePointer<PIX> {
         let gray = grayscale && header.samplesPerPixel != 4
         let depth: Int32 = gray || header.samplesPerPixel == 1 ? 8 : 32
-        guard let pix = pixCreate(Int32(header.width), Int32(header.height), depth), let raster = pixGetData(pix) else {
-            throw OCRError.corruptImage(path: name, format: ImageFormat.jpeg.name, reason: "no memory for \(header.width)x\(header.height) pixels")
+        let width = (header.width + reduction - 1) / reduction, height = (header.height + reduction - 1) / reduction
+        guard let pix = pixCreate(Int32(width), Int32(height), depth), let raster = pixGetData(pix) else {
+            throw OCRError.corruptImage(path: name, format: ImageFormat.jpeg.name, reason: "no memory for \(width)x\(height) pixels")
         }
         var message = [CChar](repeating: 0, count: Int(CARDSCAN_JPEG_MESSAGE_LENGTH))
         let code = data.withUnsafeBytes { raw -> Int32 in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return -1 }
-            return cardscan_jpeg_decode(base, raw.count, gray ? 1 : 0, UInt32(header.width), UInt32(header.height),
+            return cardscan_jpeg_decode(base, raw.count, gray ? 1 : 0, Int32(reduction), UInt32(width), UInt32(height),
                                         raster, pixGetWpl(pix), maxMemory, maxJPEGScans, &message)
         }
         if code == 0 { return pix }
         var bad: UnsafeMutablePointer<PIX>? = pix
         pixDestroy(&bad)
         throw OCRError.corruptImage(path: name, format: ImageFormat.jpeg.name, reason: reason(message))
+    }
+
+    /// How many times smaller (1, 2, 4 or 8) a JPEG of `header`'s size can be decoded while its
+    /// longer side stays at least `side` pixels.
+    static func jpegReduction(_ header: Header, side: Int) -> Int {
+        let longer = max(header.width, header.height)
+        return [8, 4, 2].first { longer / $0 >= side } ?? 1
     }
 
     /// A PNG decoded straight to 8-bit grey by libpng, row by row (`cardscan_png_read_gray`); the

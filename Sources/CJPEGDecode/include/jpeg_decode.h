@@ -34,11 +34,13 @@ int cardscan_jpeg_read_header(const uint8_t *data, size_t size, cardscan_jpeg_he
 
 // Decodes into `out`, `words_per_line` 32-bit words per row: with `gray`, 8-bit luminance (bytes
 // big-endian within each word, as Leptonica's 8 bpp rasters); otherwise, for a file of 3 or 4
-// components, 32-bit RGB (0xRRGGBB00), and for a grey file 8-bit grey. `width` x `height` must be
-// the header's. libjpeg may use at most `max_memory` bytes for its buffers (0: no bound), and a
+// components, 32-bit RGB (0xRRGGBB00), and for a grey file 8-bit grey. `reduction` (1, 2, 4 or 8)
+// decodes the image that many times smaller in each direction with libjpeg's scaled inverse DCT
+// (no full-size pixel is made); `width` x `height` must be the header's size divided by it,
+// rounded up. libjpeg may use at most `max_memory` bytes for its buffers (0: no bound), and a
 // file with more than `max_scans` scans is refused (a progressive file's scans each pass over the
 // whole image). Returns 0, or -1 with the reason in `message` (the first warning or the error).
-int cardscan_jpeg_decode(const uint8_t *data, size_t size, int gray, uint32_t width, uint32_t height,
+int cardscan_jpeg_decode(const uint8_t *data, size_t size, int gray, int reduction, uint32_t width, uint32_t height,
                          uint32_t *out, int words_per_line, size_t max_memory, int max_scans,
                          char message[CARDSCAN_JPEG_MESSAGE_LENGTH]);
 
