@@ -242,6 +242,14 @@ class Runner:
         return cell, (mine[0] if len(mine) == 1 else "")
 
 
+def table(header, rows):
+    """A Markdown table; the first column (a file name) as code."""
+    print("| " + " | ".join(header) + " |")
+    print("|" + "---|" * len(header))
+    for row in rows:
+        print("| " + " | ".join(f"`{c}`" if i == 0 else c for i, c in enumerate(row)) + " |")
+
+
 def collection_state(home):
     path = os.path.join(home, "collection.sqlite")
     if not os.path.exists(path):
@@ -329,20 +337,14 @@ def run(args):
 
         print(f"Hostile inputs: {len(rows)} photo files, {len(catalog_rows)} card-data files; {binary}")
         print()
-        print("| file | what | scan | import | identify | read | error line |")
-        print("|---|---|---|---|---|---|---|")
-        for row in rows:
-            print("| " + " | ".join(f"`{c}`" if i == 0 else c for i, c in enumerate(row)) + " |")
+        table(["file", "what", "scan", "import", "identify", "read", "error line"], rows)
         print()
         for label, (status, seconds, problems) in batch.items():
             print(f"- `{label} DIR --jobs 2` (good photo among the {len(rows)} bad): exit {status}, {seconds:.1f} s"
                   + ("" if not problems else " **FAIL**: " + "; ".join(problems)))
         print(f"- collection after everything: earlier card kept: {kept}, integrity {integrity}")
         print()
-        print("| card data | what | catalog import | error line |")
-        print("|---|---|---|---|")
-        for row in catalog_rows:
-            print("| " + " | ".join(f"`{c}`" if i == 0 else c for i, c in enumerate(row)) + " |")
+        table(["card data", "what", "catalog import", "error line"], catalog_rows)
         print(f"- catalog after everything: {printings(info_after)} printings (before: {printings(info_before)})")
         print()
         print("cells: exit status and seconds. " + ("All checks passed." if not runner.failures else
