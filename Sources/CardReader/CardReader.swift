@@ -64,8 +64,9 @@ public final class CardReader {
     }
 
     /// The photo at `path` decoded in colour, for drawing on it (`Annotator`), no larger than the
-    /// drawing needs (a JPEG is decoded up to 8 times smaller: 9 MB instead of 1 GB of colour
-    /// pixels for a 140-megapixel photo); `fallback` (its grey decode) when it cannot be decoded so.
+    /// drawing needs (a JPEG or PNG is decoded up to 8 times smaller: 9 MB instead of 1 GB of
+    /// colour pixels for a 140-megapixel photo); `fallback` (its grey decode) when it cannot be
+    /// decoded so.
     public func photoInColour(contentsOf path: String, else fallback: Image) -> Image {
         (try? Image(contentsOf: path, options: .init(grayscale: false, maxPixels: options.maxPixels,
                                                      reducedSide: Annotator.maxSide))) ?? fallback

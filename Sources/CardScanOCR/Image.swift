@@ -26,10 +26,11 @@ public final class Image: @unchecked Sendable {
         /// 420 MB for a 140 MP photo with half-size colour, 840 MB with full-size colour), so one
         /// above this is refused before decoding, naming what it needs.
         public var maxDecoderMemory: Int
-        /// When set, a JPEG is decoded 2, 4 or 8 times smaller in each direction (libjpeg's scaled
-        /// decode: no full-size pixel is made), the most that keeps its longer side at least this
+        /// When set, a JPEG, or a colour load of a PNG, is decoded 2, 4 or 8 times smaller in each
+        /// direction (libjpeg's scaled decode; for a PNG, libpng row by row keeping every n-th
+        /// pixel: no full-size image is made), the most that keeps its longer side at least this
         /// many pixels; `Image.reduction` says by how much. For a picture drawn smaller anyway
-        /// (`--annotate`). Other formats are decoded whole.
+        /// (`--annotate`). Other formats, and interlaced PNGs, are decoded whole.
         public var reducedSide: Int?
 
         /// Defaults: colour, 150 megapixels, EXIF applied, row-by-row grey PNG from 32 megapixels,
@@ -93,13 +94,16 @@ public final class Image: @unchecked Sendable {
         let metadata = EXIFMetadata.read(from: data)
         let orientation = options.applyEXIFOrientation ? metadata.orientation : .up
         let decoded: UnsafeMutablePointer<PIX>
-        var reduction = 1
+        var reduction = options.reducedSide.map { ImageFormat.reduction(header, side: $0) } ?? 1
         if format == .jpeg {
-            reduction = options.reducedSide.map { ImageFormat.jpegReduction(header, side: $0) } ?? 1
             // Its own buffers within the bound checked above, plus a little for the rest of libjpeg.
             decoded = try ImageFormat.decodeJPEG(data, name: name, header: header, grayscale: options.grayscale,
                                                  reduction: reduction, maxMemory: options.maxDecoderMemory + 16_000_000)
+        } else if format == .png, !options.grayscale, reduction > 1,
+                  let pix = try ImageFormat.decodeReducedPNG(data, name: name, header: header, reduction: reduction) {
+            decoded = pix
         } else {
+            reduction = 1
             let rowByRow = options.grayscale && format == .png && header.width * header.height >= options.rowByRowGrayPNGPixels
             guard let pix = rowByRow ? ImageFormat.decodeGrayPNG(data, width: header.width, height: header.height)
                     : ImageFormat.decode(data) else {

@@ -125,7 +125,7 @@ enum ImageFormat: Sendable {
     /// conversion request"), so it is decoded to RGB and made grey afterwards. Any warning
     /// (truncated or damaged data, also after the last row) fails the decode with libjpeg's
     /// message, and libjpeg prints nothing. `maxMemory` bounds libjpeg's buffers. `reduction`
-    /// (1, 2, 4, 8) decodes the image that many times smaller (`jpegReduction`).
+    /// (1, 2, 4, 8) decodes the image that many times smaller (`reduction(_:side:)`).
     static func decodeJPEG(_ data: Data, name: String, header: Header, grayscale: Bool, reduction: Int = 1,
                            maxMemory: Int) throws -> UnsafeMutablePointer<PIX> {
         let gray = grayscale && header.samplesPerPixel != 4
@@ -146,9 +146,9 @@ enum ImageFormat: Sendable {
         throw OCRError.corruptImage(path: name, format: ImageFormat.jpeg.name, reason: reason(message))
     }
 
-    /// How many times smaller (1, 2, 4 or 8) a JPEG of `header`'s size can be decoded while its
+    /// How many times smaller (1, 2, 4 or 8) an image of `header`'s size can be decoded while its
     /// longer side stays at least `side` pixels.
-    static func jpegReduction(_ header: Header, side: Int) -> Int {
+    static func reduction(_ header: Header, side: Int) -> Int {
         let longer = max(header.width, header.height)
         return [8, 4, 2].first { longer / $0 >= side } ?? 1
     }
@@ -165,6 +165,26 @@ enum ImageFormat: Sendable {
         var bad: UnsafeMutablePointer<PIX>? = pix
         pixDestroy(&bad)
         return code == -2 ? decode(data) : nil
+    }
+
+    /// A PNG decoded to 32-bit RGB `reduction` times smaller by libpng, row by row, keeping every
+    /// `reduction`-th pixel (`cardscan_png_read_rgb_reduced`); nil for an interlaced PNG, which
+    /// the caller decodes whole.
+    static func decodeReducedPNG(_ data: Data, name: String, header: Header, reduction: Int) throws -> UnsafeMutablePointer<PIX>? {
+        let width = (header.width + reduction - 1) / reduction, height = (header.height + reduction - 1) / reduction
+        guard let pix = pixCreate(Int32(width), Int32(height), 32), let raster = pixGetData(pix) else {
+            throw OCRError.corruptImage(path: name, format: ImageFormat.png.name, reason: "no memory for \(width)x\(height) pixels")
+        }
+        let code = data.withUnsafeBytes { raw -> Int32 in
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return -1 }
+            return cardscan_png_read_rgb_reduced(base, raw.count, UInt32(header.width), UInt32(header.height), UInt32(reduction),
+                                                 raster, pixGetWpl(pix))
+        }
+        if code == 0 { return pix }
+        var bad: UnsafeMutablePointer<PIX>? = pix
+        pixDestroy(&bad)
+        if code == -2 { return nil }
+        throw OCRError.corruptImage(path: name, format: ImageFormat.png.name)
     }
 
     /// Decodes any format but JPEG through Leptonica; nil on failure. Whatever the C decoders
