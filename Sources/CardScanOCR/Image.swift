@@ -4,9 +4,10 @@ import Foundation
 
 /// A decoded image (JPEG, PNG, TIFF, WebP, BMP, GIF, PNM) with its EXIF orientation applied.
 ///
-/// JPEGs are decoded by libjpeg row by row (`CJPEGDecode`), large PNGs loaded grey by libpng
-/// (`CPNGGray`), everything else by Leptonica; the instance owns the Leptonica pixels and frees them when it is
-/// released. It is immutable after creation, so it may be shared across threads.
+/// JPEGs are decoded by libjpeg row by row (`CJPEGDecode`); large PNGs loaded grey, and PNGs
+/// loaded smaller in colour, by libpng row by row (`CPNGGray`); everything else by Leptonica. The
+/// instance owns the Leptonica pixels and frees them when it is released. It is immutable after
+/// creation, so it may be shared across threads.
 public final class Image: @unchecked Sendable {
     /// Options for loading.
     public struct LoadOptions: Sendable {
@@ -55,7 +56,7 @@ public final class Image: @unchecked Sendable {
     public let height: Int
     /// True for 32-bit RGB pixels, false for 8-bit grey.
     public let isColor: Bool
-    /// 1, or how many times smaller than the file a JPEG was decoded (`LoadOptions.reducedSide`):
+    /// 1, or how many times smaller than the file it was decoded (`LoadOptions.reducedSide`):
     /// pixel (x, y) covers the file's pixels from (x·reduction, y·reduction).
     public let reduction: Int
     /// The orientation tag found in the file (`.up` when absent).
