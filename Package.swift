@@ -14,6 +14,9 @@ let exportPNGLevelHook: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--export-d
 /// Module map (one concern per module):
 /// - `CTesseract`, `CZlib`: system-library shims over the C APIs (never re-exported in public API).
 /// - `CPNGLevel`: a C hook that keeps Tesseract's in-memory line PNGs uncompressed (speed).
+/// - `CPNGGray`, `CJPEGDecode` (over the `CLibJPEG` shim): large PNGs and every JPEG decoded row by
+///   row by libpng / libjpeg, never printing on stderr.
+/// - `CardScanFiles`: the regular-file check made before reading any file a user named.
 /// - `CardScanOCR`: image loading (Leptonica, EXIF orientation) and the Tesseract text recogniser.
 /// - `CardReader`: locate and rectify the card, read title and collector lines, extract fields.
 /// - `CardCatalog`: local SQLite card database (Scryfall / MTGJSON importers, exact and fuzzy lookup).
@@ -52,11 +55,20 @@ let package = Package(
         .target(name: "CPNGLevel"),
         // Large PNGs decoded straight to grey, row by row, with libpng; see its header.
         .target(name: "CPNGGray", linkerSettings: [.linkedLibrary("png")]),
-        .target(name: "CardScanOCR", dependencies: ["CTesseract", "CPNGGray"]),
+        .systemLibrary(
+            name: "CLibJPEG",
+            providers: [.apt(["libjpeg-dev"])]
+        ),
+        // JPEGs decoded row by row with libjpeg and a silent error manager; see its header.
+        // (The system library declares the package; a C target links it itself.)
+        .target(name: "CJPEGDecode", dependencies: ["CLibJPEG"], linkerSettings: [.linkedLibrary("jpeg")]),
+        // The regular-file check made before reading any file a user named.
+        .target(name: "CardScanFiles"),
+        .target(name: "CardScanOCR", dependencies: ["CTesseract", "CPNGGray", "CJPEGDecode", "CardScanFiles"]),
         .target(name: "CardReader", dependencies: ["CardScanOCR"]),
         .target(
             name: "CardCatalog",
-            dependencies: ["CZlib", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["CZlib", "CardScanFiles", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(name: "CardMatcher", dependencies: ["CardReader", "CardCatalog"]),
         // The facade: photo → readings → matches (what the CLI and the benchmark call).
@@ -64,7 +76,7 @@ let package = Package(
         .target(
             name: "CardCollection",
             dependencies: [
-                "CardCatalog",
+                "CardCatalog", "CardScanFiles",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),

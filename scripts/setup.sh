@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Installs what cardscan needs to build and run, if it is missing:
-#   Debian packages libtesseract-dev libleptonica-dev libpng-dev tesseract-ocr-eng pkg-config zlib1g-dev
+#   Debian packages libtesseract-dev libleptonica-dev libpng-dev libjpeg-dev tesseract-ocr-eng pkg-config zlib1g-dev
 #   (and, for the benchmark's reference runs, tesseract-ocr (CLI) and libjpeg-turbo-progs (djpeg)).
 # Safe to run again: it only calls apt-get when a package is absent. Needs root or sudo for apt.
 set -euo pipefail
 
-packages=(libtesseract-dev libleptonica-dev libpng-dev tesseract-ocr-eng tesseract-ocr pkg-config zlib1g-dev libjpeg-turbo-progs)
+packages=(libtesseract-dev libleptonica-dev libpng-dev libjpeg-dev tesseract-ocr-eng tesseract-ocr pkg-config zlib1g-dev libjpeg-turbo-progs)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

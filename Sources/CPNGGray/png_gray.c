@@ -83,3 +83,57 @@ int cardscan_png_read_gray(const uint8_t *data, size_t size, uint32_t width, uin
     png_destroy_read_struct(&png, &info, NULL);
     return 0;
 }
+
+int cardscan_png_read_rgb_reduced(const uint8_t *data, size_t size, uint32_t width, uint32_t height,
+                                  uint32_t reduction, uint32_t *out, int words_per_line) {
+    reader_t reader = {data, size, 0};
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, fail, quiet);
+    if (!png) return -1;
+    png_infop info = png_create_info_struct(png);
+    png_bytep volatile row = NULL;
+    volatile int result = -1;
+    if (!info || setjmp(png_jmpbuf(png))) {
+        free(row);
+        png_destroy_read_struct(&png, info ? &info : NULL, NULL);
+        return result;
+    }
+    png_set_read_fn(png, &reader, read_bytes);
+    png_read_info(png, info);
+    if (png_get_image_width(png, info) != width || png_get_image_height(png, info) != height || reduction < 1) png_error(png, "size");
+    if (png_get_interlace_type(png, info) != PNG_INTERLACE_NONE) {
+        // Interlaced rows arrive in several passes: they cannot be dropped as they come.
+        result = -2;
+        png_error(png, "interlaced");
+    }
+    png_set_expand(png);          // palette -> RGB, grey < 8 bits -> 8 bits, tRNS -> alpha
+    png_set_strip_16(png);
+    png_set_gray_to_rgb(png);
+    png_read_update_info(png, info);
+    png_size_t rowbytes = png_get_rowbytes(png, info);
+    int channels = png_get_channels(png, info);
+    if ((channels != 3 && channels != 4) || rowbytes < (png_size_t)width * channels) png_error(png, "unexpected layout");
+    row = malloc(rowbytes);
+    if (!row) png_error(png, "memory");
+    uint32_t out_width = (width + reduction - 1) / reduction;
+    for (uint32_t y = 0; y < height; y++) {
+        png_read_row(png, row, NULL);
+        if (y % reduction != 0) continue;
+        uint32_t *line = out + (size_t)(y / reduction) * (size_t)words_per_line;
+        for (uint32_t x = 0; x < out_width; x++) {
+            png_bytep p = row + (size_t)x * reduction * channels;
+            uint32_t r = p[0], g = p[1], b = p[2];
+            if (channels == 4) {
+                // Over white, as Leptonica blends before showing a transparent photo.
+                uint32_t a = p[3];
+                r = (r * a + 255 * (255 - a) + 127) / 255;
+                g = (g * a + 255 * (255 - a) + 127) / 255;
+                b = (b * a + 255 * (255 - a) + 127) / 255;
+            }
+            line[x] = (r << 24) | (g << 16) | (b << 8);
+        }
+    }
+    png_read_end(png, NULL);
+    free(row);
+    png_destroy_read_struct(&png, &info, NULL);
+    return 0;
+}

@@ -157,8 +157,13 @@ public final class CardCatalog: Sendable {
     /// Fuzzy search over card names, face names and printed names, robust to OCR damage
     /// (`rn`↔`m`, `l`↔`I`↔`1`, `0`↔`O`, dropped or doubled letters, stray punctuation, truncated
     /// titles). Returns at most `limit` cards, best first, with scores in 0…1.
-    public func searchNames(_ query: String, limit: Int = 10, minimumScore: Double = 0.3) -> [NameMatch] {
-        names.search(query, limit: limit, minimumScore: minimumScore)
+    ///
+    /// `wholeWordsFirst` is for a name a person typed: names whose leading whole words are the
+    /// query come first (the query `Name` finds `Name, Epithet` before `Name's Spell`), each group
+    /// by score. Without it the order is the score's, as OCR readings need.
+    public func searchNames(_ query: String, limit: Int = 10, minimumScore: Double = 0.3,
+                            wholeWordsFirst: Bool = false) -> [NameMatch] {
+        names.search(query, limit: limit, minimumScore: minimumScore, wholeWordsFirst: wholeWordsFirst)
     }
 
     /// Every distinct card name (English, `Front // Back` for multi-face cards), sorted.

@@ -44,9 +44,12 @@ public struct CatalogDownloader: Sendable {
 
     /// The whole `catalog update`: index → download (into the catalog's folder) → import → atomic replace.
     /// With `keepExisting`, the download is merged into the current catalog instead of replacing its content.
+    /// `waiting` is called when another import of the catalog holds its lock, before waiting for it
+    /// (`CatalogImporter.waiting`).
     public func update(type: String, catalogURL: URL, keepExisting: Bool = false,
                        downloadProgress: @escaping @Sendable (Int64, Int64?) -> Void,
-                       importProgress: (@Sendable (ImportProgress) -> Void)? = nil) async throws -> (entry: BulkDataEntry, report: ImportReport) {
+                       importProgress: (@Sendable (ImportProgress) -> Void)? = nil,
+                       waiting: (@Sendable () -> Void)? = nil) async throws -> (entry: BulkDataEntry, report: ImportReport) {
         let entries = try await fetchIndex()
         guard let entry = entries.first(where: { $0.type == type }) else {
             let types = entries.map(\.type).joined(separator: ", ")
@@ -58,8 +61,9 @@ public struct CatalogDownloader: Sendable {
         let file = directory.appendingPathComponent(".download-\(type)-\(getpid())\(suffix)")
         defer { try? FileManager.default.removeItem(at: file) }
         try await download(entry, to: file, progress: downloadProgress)
-        let report = try CatalogImporter(catalogURL: catalogURL, progress: importProgress)
-            .importFiles([file.path], replacing: !keepExisting, sourceNames: [entry.downloadURI])
+        var importer = CatalogImporter(catalogURL: catalogURL, progress: importProgress)
+        importer.waiting = waiting
+        let report = try importer.importFiles([file.path], replacing: !keepExisting, sourceNames: [entry.downloadURI])
         return (entry, report)
     }
 

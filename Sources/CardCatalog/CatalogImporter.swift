@@ -1,3 +1,4 @@
+import CardScanFiles
 import Foundation
 import GRDB
 
@@ -29,9 +30,11 @@ public struct CatalogImporter: Sendable {
     @discardableResult
     public func importFiles(_ paths: [String], replacing: Bool = false, sourceNames: [String]? = nil) throws -> ImportReport {
         let start = Date()
-        // Fail fast, before any work, on a file that cannot be read.
-        for path in paths where !FileManager.default.isReadableFile(atPath: path) {
-            throw CatalogError.unreadable(path: path, reason: "no such file or not readable")
+        // Fail fast, before any work, on a file that cannot be read (or is no regular file).
+        for path in paths {
+            if let reason = RegularFile.problem(path) ?? (FileManager.default.isReadableFile(atPath: path) ? nil : "permission denied") {
+                throw CatalogError.unreadable(path: path, reason: reason)
+            }
         }
         let fm = FileManager.default
         let directory = catalogURL.deletingLastPathComponent()
@@ -68,6 +71,7 @@ public struct CatalogImporter: Sendable {
             let queue = try DatabaseQueue(path: temp.path, configuration: config)
             report = try queue.writeWithoutTransaction { db -> ImportReport in
                 var sources: [ImportReport.Source] = []
+                var nonGamePieces = 0
                 try db.inTransaction {
                     let session = try ImportSession(db: db, progress: progress)
                     for (i, path) in paths.enumerated() {
@@ -75,9 +79,10 @@ public struct CatalogImporter: Sendable {
                     }
                     try session.finish()
                     sources = session.reports
+                    nonGamePieces = session.nonGamePieces
                     return .commit
                 }
-                return try ImportSession.report(db, sources: sources)
+                return try ImportSession.report(db, sources: sources, nonGamePieces: nonGamePieces)
             }
             try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = DELETE") }
             try queue.close()

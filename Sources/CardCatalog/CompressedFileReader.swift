@@ -1,4 +1,5 @@
 import CZlib
+import CardScanFiles
 import Foundation
 
 /// Reads a file in chunks, inflating it when it is gzip-compressed (plain files are passed
@@ -29,15 +30,12 @@ final class CompressedFileReader {
     /// Opens `path`; throws `CatalogError.unreadable` naming the file when it cannot be opened.
     init(path: String) throws {
         self.path = path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw CatalogError.unreadable(path: path, reason: "no such file")
-        }
-        fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            let reason = String(cString: strerror(errno))
+        // Only a regular file: a FIFO would block the first read for ever and /dev/zero never ends.
+        switch RegularFile.open(path) {
+        case let .success(opened): fd = opened
+        case let .failure(problem):
             input.deallocate()
-            throw CatalogError.unreadable(path: path, reason: reason)
+            throw CatalogError.unreadable(path: path, reason: problem.reason)
         }
         // Sniff the gzip magic from the first bytes (kept: they are the start of the data).
         var have = 0

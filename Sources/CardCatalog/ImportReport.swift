@@ -40,6 +40,9 @@ public struct ImportReport: Sendable, Codable, Hashable {
     public var totalSets: Int
     /// Distinct searchable names (card, face and printed names) after the import.
     public var totalNames: Int
+    /// Printings in the catalog that are no game piece (`Printing.isGamePiece`: bios, decklists,
+    /// ads, Art Series cards), kept but left out of name and text search.
+    public var nonGamePieces: Int = 0
     /// Wall time for the whole import, including index building and the atomic replace.
     public var seconds: Double
     /// The file at the catalog's path could not be merged into (a catalog of an older schema, or

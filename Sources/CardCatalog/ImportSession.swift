@@ -10,6 +10,8 @@ final class ImportSession {
     private var generation: Int
     private let decoder = JSONDecoder()
     private(set) var reports: [ImportReport.Source] = []
+    /// Printings left out of name and text search by `finish` (`Printing.isGamePiece`).
+    private(set) var nonGamePieces = 0
 
     private let selectExisting: Statement
     private let insertPrinting: Statement
@@ -282,7 +284,7 @@ final class ImportSession {
                 WHERE released_at IS NULL;
             UPDATE card_set SET card_count = (SELECT count(DISTINCT collector_number) FROM printing WHERE set_code = card_set.code);
             """)
-        try SearchNameBuilder.rebuild(db)
+        nonGamePieces = try SearchNameBuilder.rebuild(db)
         try TextIndex.rebuild(db)
         let sources = try String.fetchAll(db, sql: "SELECT DISTINCT format FROM import_log ORDER BY format")
         try db.execute(sql: "INSERT OR REPLACE INTO catalog_meta(key, value) VALUES ('updated_at', ?), ('formats', ?)",
@@ -291,12 +293,13 @@ final class ImportSession {
     }
 
     /// Totals after the import.
-    static func report(_ db: Database, sources: [ImportReport.Source]) throws -> ImportReport {
+    static func report(_ db: Database, sources: [ImportReport.Source], nonGamePieces: Int) throws -> ImportReport {
         ImportReport(
             sources: sources,
             totalPrintings: try Int.fetchOne(db, sql: "SELECT count(*) FROM printing") ?? 0,
             totalSets: try Int.fetchOne(db, sql: "SELECT count(*) FROM card_set") ?? 0,
             totalNames: try Int.fetchOne(db, sql: "SELECT count(DISTINCT text) FROM search_name") ?? 0,
+            nonGamePieces: nonGamePieces,
             seconds: 0)
     }
 }

@@ -111,7 +111,15 @@ final class NameIndex: Sendable {
     }
 
     /// Ranked matches for `query`, one per card name, best first.
-    func search(_ query: String, limit: Int, minimumScore: Double, candidates: Int = 48) -> [NameMatch] {
+    ///
+    /// With `wholeWordsFirst` (a name typed by a person), the names whose leading whole words are
+    /// the query come before all others, each group by score: a name that is the query followed
+    /// by more words (an epithet, a second word) is the one meant, not a name whose first word
+    /// merely starts with the query (a possessive, a compound). The similarity alone favours the
+    /// shorter name, since it judges a truncated query by the share of the name it covers. Without
+    /// it (OCR readings, where a truncation can fall anywhere) the order is the score's.
+    func search(_ query: String, limit: Int, minimumScore: Double, candidates: Int = 48,
+                wholeWordsFirst: Bool = false) -> [NameMatch] {
         let norm = OCRText.normalize(query)
         guard !norm.isEmpty, limit > 0 else { return [] }
         var counts = [UInt16](repeating: 0, count: entries.count)
@@ -119,6 +127,7 @@ final class NameIndex: Sendable {
         touched.reserveCapacity(4096)
 
         var best: [String: NameMatch] = [:]
+        var leading = Set<String>()
         var seen = Set<Int32>()
         func rescore(_ ids: [Int32]) {
             for id in ids where seen.insert(id).inserted {
@@ -126,6 +135,9 @@ final class NameIndex: Sendable {
                 var score = WeightedEditDistance.similarity(norm, e.normalized)
                 if e.kind == .printed { score *= 0.98 }
                 guard score >= minimumScore else { continue }
+                if wholeWordsFirst, Self.leadingWords(of: e.text, normalized: e.normalized, equal: norm) {
+                    leading.insert(e.cardName)
+                }
                 if let old = best[e.cardName], old.score >= score { continue }
                 best[e.cardName] = NameMatch(name: e.cardName, matchedText: e.text, kind: e.kind, score: score, printings: e.printings)
             }
@@ -136,10 +148,29 @@ final class NameIndex: Sendable {
             rescore(coarse.candidates(OCRText.coarseFold(norm), limit: candidates, counts: &counts, touched: &touched))
         }
         return best.values.sorted {
+            let lead0 = leading.contains($0.name), lead1 = leading.contains($1.name)
+            if lead0 != lead1 { return lead0 }
             if $0.score != $1.score { return $0.score > $1.score }
             if $0.printings != $1.printings { return $0.printings > $1.printings }
             return $0.name < $1.name
         }.prefix(limit).map { $0 }
+    }
+}
+
+extension NameIndex {
+    /// True when the normalised `query` is `text`'s leading whole words: the whole text, or the
+    /// text up to a space, comma, hyphen, slash or colon. An apostrophe joins a word (a
+    /// possessive is part of its word), as does any other letter.
+    static func leadingWords(of text: String, normalized: [Unicode.Scalar], equal query: [Unicode.Scalar]) -> Bool {
+        guard query.count <= normalized.count, normalized.starts(with: query) else { return false }
+        if query.count == normalized.count { return true }
+        let separators: Set<Character> = [" ", ",", "-", "/", ":"]
+        for (i, c) in text.enumerated() where separators.contains(c) {
+            let head = OCRText.normalize(String(text.prefix(i)))
+            if head.count == query.count { return true }
+            if head.count > query.count { return false }
+        }
+        return false
     }
 }
 

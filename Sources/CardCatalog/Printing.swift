@@ -95,6 +95,23 @@ public struct Printing: Sendable, Hashable, Codable {
         self.printedTypeLine = printedTypeLine; self.printedText = printedText
     }
 
+    /// False for a printed object that is not a Magic card: the inserts of a box or deck (the
+    /// player bios and decklists of the World Championship decks, ads, checklists, sticker
+    /// sheets, helper cards), which Scryfall and MTGJSON type as bare `Card` on every face, and
+    /// Art Series cards (layout `art_series`). Tokens, emblems, planes, schemes and vanguards are
+    /// game pieces. Such objects stay in the catalog (found by id, by set and number, by exact
+    /// name), but no name or text search returns them: their names are mostly the sources'
+    /// labels (`<player> Bio (1999)`), printed on nothing, and long enough to come nearest to
+    /// noise.
+    public var isGamePiece: Bool { Self.isGamePiece(typeLine: typeLine, layout: layout) }
+
+    /// `isGamePiece` from the two fields it reads (also an SQL function for the importer).
+    static func isGamePiece(typeLine: String?, layout: String?) -> Bool {
+        if layout == "art_series" { return false }
+        guard let typeLine, !typeLine.isEmpty else { return true }
+        return !typeLine.components(separatedBy: " // ").allSatisfy { $0.trimmingCharacters(in: .whitespaces) == "Card" }
+    }
+
     /// Whether a foil version exists (from `finishes`; nil when the source did not say).
     public var hasFoil: Bool? { finishes.isEmpty ? nil : finishes.contains { $0 != "nonfoil" } }
     /// Whether a non-foil version exists (nil when the source did not say).

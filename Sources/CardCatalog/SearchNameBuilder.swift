@@ -1,7 +1,8 @@
 import GRDB
 
 /// Rebuilds `search_name`: every text a card can be recognised by (its name, each face name, each
-/// printed non-English name) with the card name it leads to and how many printings carry it.
+/// printed non-English name) with the card name it leads to and how many printings carry it. Only
+/// game pieces are searchable (`Printing.isGamePiece`).
 enum SearchNameBuilder {
     /// Kinds of searchable text.
     enum Kind: Int {
@@ -15,7 +16,10 @@ enum SearchNameBuilder {
         let card: String
     }
 
-    static func rebuild(_ db: Database) throws {
+    /// Leaves out printings that are no game piece (`Printing.isGamePiece`); returns how many.
+    @discardableResult
+    static func rebuild(_ db: Database) throws -> Int {
+        var nonGame = 0
         var entries: [Key: (kind: Kind, lang: String, count: Int)] = [:]
         func add(_ text: String, _ card: String, _ kind: Kind, _ lang: String) {
             let key = Key(text: text, card: card)
@@ -25,8 +29,12 @@ enum SearchNameBuilder {
                 entries[key] = (kind, lang, 1)
             }
         }
-        let cursor = try Row.fetchCursor(db, sql: "SELECT name, face_names, printed_name, lang FROM printing")
+        let cursor = try Row.fetchCursor(db, sql: "SELECT name, face_names, printed_name, lang, type_line, layout FROM printing")
         while let row = try cursor.next() {
+            guard Printing.isGamePiece(typeLine: row[4], layout: row[5]) else {
+                nonGame += 1
+                continue
+            }
             let name: String = row[0]
             let faces: String? = row[1]
             let printed: String? = row[2]
@@ -47,5 +55,6 @@ enum SearchNameBuilder {
         for (key, value) in entries {
             try insert.execute(arguments: [key.text, key.card, value.kind.rawValue, value.lang, value.count])
         }
+        return nonGame
     }
 }

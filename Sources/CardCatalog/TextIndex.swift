@@ -20,8 +20,17 @@ enum TextIndex {
     /// Indexed columns, in table order.
     static let fields: [TextField] = [.name, .typeLine, .rules, .flavor, .artist, .foreign]
 
-    /// Drops and refills the index from `printing` and `foreign_text`.
+    /// `Printing.isGamePiece` in SQL, for the rebuild.
+    static let gamePiece = DatabaseFunction("cardscan_game_piece", argumentCount: 2, pure: true) { values in
+        Printing.isGamePiece(typeLine: String.fromDatabaseValue(values[0]), layout: String.fromDatabaseValue(values[1]))
+    }
+
+    /// Drops and refills the index from `printing` and `foreign_text`, game pieces only (a
+    /// printing left out is found by no text search).
     static func rebuild(_ db: Database) throws {
+        // Installed on the import's own connection, which closes after it (removing it here is
+        // refused while the session's statements are open); nothing stored refers to it.
+        db.add(function: gamePiece)
         try db.execute(sql: """
             DROP TABLE IF EXISTS \(vocabulary);
             DROP TABLE IF EXISTS \(table);
@@ -36,7 +45,7 @@ enum TextIndex {
                 (SELECT group_concat(coalesce(f.name, '') || ' ' || coalesce(f.type_line, '') || ' '
                     || coalesce(f.text, '') || ' ' || coalesce(f.flavor_text, ''), ' ')
                  FROM foreign_text f WHERE f.printing_id = p.id)
-            FROM printing p;
+            FROM printing p WHERE cardscan_game_piece(p.type_line, p.layout);
             INSERT INTO \(table)(\(table)) VALUES ('optimize');
             """)
     }

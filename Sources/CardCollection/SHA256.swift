@@ -1,3 +1,4 @@
+import CardScanFiles
 import Crypto
 import Foundation
 
@@ -27,19 +28,16 @@ public struct SHA256Hasher {
     }
 
     /// Lower-case hex SHA-256 of a file's bytes, read in 1 MiB chunks. Throws naming the file.
-    /// Only a regular file is read: the file is opened without waiting (a FIFO with no writer
-    /// would block the open) and its type checked on the open descriptor before the first read.
+    /// Only a regular file is read (`RegularFile.open`: a FIFO or a device is refused before the
+    /// first read).
     public static func hex(ofFile path: String) throws -> String {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw CollectionError.unreadable(path: path, reason: "cannot open the file (\(String(cString: strerror(errno))))")
+        let fd: Int32
+        switch RegularFile.open(path) {
+        case let .success(opened): fd = opened
+        case let .failure(problem): throw CollectionError.unreadable(path: path, reason: problem.reason)
         }
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         defer { try? handle.close() }
-        var st = stat()
-        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
-            throw CollectionError.unreadable(path: path, reason: "not a regular file")
-        }
         var hasher = SHA256Hasher()
         do {
             while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(chunk) }

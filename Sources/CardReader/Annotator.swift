@@ -7,10 +7,14 @@ public enum Annotator {
     /// Writes an annotated PNG of `image` with `reading` drawn on it, and `verdict` (what the
     /// photo was identified as) above the values read when given.
     /// - Throws: ``OCRError/writeFailed(path:reason:)``.
+    /// `image` may be decoded smaller than the photo read (`Image.reduction`, `reducedSide`
+    /// `maxSide`): the reading's coordinates are the full photo's.
     public static func write(_ reading: CardReading, on image: Image, verdict: String? = nil, to path: String) throws {
-        // Work at most ~1600 px wide so lines and labels stay legible.
-        let factor = max(1, Int((Double(max(image.width, image.height)) / 1600).rounded(.up)))
-        var canvas = Canvas(image.rgbPixels(), reducedBy: factor)
+        // Work at most ~`maxSide` px wide so lines and labels stay legible: the photo drawn
+        // `factor` times smaller, whatever part of it the decode already did.
+        let full = max(image.width, image.height) * image.reduction
+        let factor = max(1, Int((Double(full) / Double(maxSide)).rounded(.up)))
+        var canvas = Canvas(image.rgbPixels(), reducedBy: Double(factor) / Double(image.reduction))
         let scale = 1 / Double(factor)
         var labels: [ImageLabel] = []
         if let quad = reading.quad {
@@ -48,6 +52,10 @@ public enum Annotator {
         try ImageWriter.writePNG(canvas.image, labels: labels, fontSize: 10, to: path)
     }
 
+    /// The longer side of the drawing, at most (about): a photo is drawn smaller than this only
+    /// by whole factors.
+    public static let maxSide = 1600
+
     /// Leptonica's size-10 bitmap font: glyphs up to ~30 px tall above the baseline, at most ~19
     /// px wide; labels are laid out on these.
     static let lineHeight = 34, glyphWidth = 19
@@ -59,13 +67,15 @@ struct Canvas {
     var width: Int { image.width }
     var height: Int { image.height }
 
-    init(_ source: RGBImage, reducedBy factor: Int) {
+    /// `source` drawn `factor` times smaller (nearest pixel; a factor need not be whole).
+    init(_ source: RGBImage, reducedBy factor: Double) {
         guard factor > 1 else { image = source; return }
-        let w = source.width / factor, h = source.height / factor
+        let w = Int(Double(source.width) / factor), h = Int(Double(source.height) / factor)
         var out = [UInt8](repeating: 0, count: w * h * 3)
         for y in 0..<h {
+            let sy = min(source.height - 1, Int(Double(y) * factor))
             for x in 0..<w {
-                let s = ((y * factor) * source.width + x * factor) * 3
+                let s = (sy * source.width + min(source.width - 1, Int(Double(x) * factor))) * 3
                 out[(y * w + x) * 3] = source.pixels[s]
                 out[(y * w + x) * 3 + 1] = source.pixels[s + 1]
                 out[(y * w + x) * 3 + 2] = source.pixels[s + 2]

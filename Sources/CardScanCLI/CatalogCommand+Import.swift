@@ -29,13 +29,10 @@ struct CatalogImportCommand: ParsableCommand {
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
-        for file in files where !FileManager.default.isReadableFile(atPath: file) {
-            throw CLIError("\(file): cannot read: no such file or not readable")
-        }
         let bar = CatalogProgressBar(label: "importing")
         do {
             var importer = CatalogImporter(catalogURL: global.catalogURL, progress: bar.importCallback)
-            importer.waiting = { Terminal.note("cardscan: another import of \(global.catalogURL.path) is running; waiting for it to finish") }
+            importer.waiting = ImportSummary.waiting(catalogPath: global.catalogURL.path)
             let report = try importer.importFiles(files, replacing: replace)
             bar.finish()
             if json { print(try JSONOutput.string(report)) } else { ImportSummary.print(report) }

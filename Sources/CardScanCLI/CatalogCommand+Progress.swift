@@ -69,6 +69,15 @@ enum ImportSummary {
             for problem in s.problems.prefix(5) { Swift.print("  \(problem)") }
         }
         Swift.print("catalog: \(report.totalPrintings) printings, \(report.totalSets) sets, \(report.totalNames) names (\(String(format: "%.1f", report.seconds)) s)")
+        if report.nonGamePieces > 0 {
+            Swift.print("  \(report.nonGamePieces) printings are no game piece (bios, decklists, ads, Art Series): found by set and number, not by name or text search")
+        }
+    }
+
+    /// On stderr: another import (`catalog import` or `update`) holds the catalog's lock and
+    /// this one waits for it, instead of waiting silently.
+    static func waiting(catalogPath: String) -> @Sendable () -> Void {
+        { Terminal.note("cardscan: another import of \(catalogPath) is running; waiting for it to finish") }
     }
 
     /// On stderr, whatever the output format: a catalog that was rebuilt instead of merged into

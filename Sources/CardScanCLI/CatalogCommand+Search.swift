@@ -7,7 +7,11 @@ struct CatalogSearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Fuzzy-search card names (tolerates OCR errors), ranked with scores 0–1.",
-        discussion: "Example: cardscan catalog search \"Gurrnag Drovvner\""
+        discussion: """
+            Names that begin with the text as whole words come first (\"Name\" finds \"Name, Epithet\" \
+            before \"Name's Spell\"), then the others, each by score.
+            Example: cardscan catalog search \"Gurrnag Drovvner\"
+            """
     )
 
     @Argument(help: ArgumentHelp("Text to look for (several words are joined).", valueName: "text"))
@@ -28,7 +32,7 @@ struct CatalogSearchCommand: ParsableCommand {
         let query = text.joined(separator: " ")
         guard !query.trimmingCharacters(in: .whitespaces).isEmpty else { throw CLIError("search: empty text") }
         let catalog = try CatalogAccess.open(global)
-        let matches = catalog.searchNames(query, limit: limit, minimumScore: minScore)
+        let matches = catalog.searchNames(query, limit: limit, minimumScore: minScore, wholeWordsFirst: true)
         if json {
             print(try JSONOutput.string(matches))
             return

@@ -37,11 +37,13 @@ struct CatalogUpdateCommand: ParsableCommand {
         guard let indexURL = URL(string: url), indexURL.scheme != nil else { throw CLIError("\(url): not a URL") }
         let bar = CatalogProgressBar(label: "downloading \(type)")
         let importBar = CatalogProgressBar(label: "importing")
+        let waitingNote = ImportSummary.waiting(catalogPath: global.catalogURL.path)
         do {
             let result = try await CatalogDownloader(indexURL: indexURL).update(
                 type: type, catalogURL: global.catalogURL, keepExisting: keepExisting,
                 downloadProgress: { done, total in bar.update(done: done, total: total) },
-                importProgress: { p in bar.finish(); importBar.importCallback(p) })
+                importProgress: { p in bar.finish(); importBar.importCallback(p) },
+                waiting: { bar.finish(); waitingNote() })
             importBar.finish()
             if json {
                 print(try JSONOutput.string(result.report))

@@ -65,9 +65,7 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (files, missing) = PhotoFiles.expand(paths, recursive: recursive)
-        for path in missing { Terminal.note("\(path): \(PhotoFiles.whyMissing(path))") }
-        guard !files.isEmpty else { throw CLIError("no image files found in \(paths.joined(separator: ", "))") }
+        let (files, missing) = try PhotoFiles.expandBatch(paths, recursive: recursive)
         let store = try CollectionAccess.open(global)
         let global = self.global
         // Opened on first use: a re-run over photos already imported needs neither catalog nor OCR.
@@ -160,14 +158,17 @@ final class PhotoImporter: @unchecked Sendable {
         state.photos.append(o)
         lock.unlock()
         guard let printer else { return }
-        let file = Terminal.shown(o.file)
+        let file = o.file
+        let line: String
         switch o.outcome {
-        case "added": printer("\(file): added \(o.card ?? "")")
-        case "review": printer("\(file): to review (\(o.detail ?? ""))")
-        case "failed": printer("\(file): failed: \(o.detail ?? "")")
-        case "moved": printer("\(file): \(o.detail ?? "moved")")
-        default: printer("\(file): skipped (\(o.detail ?? "already imported"))")
+        case "added": line = "\(file): added \(o.card ?? "")"
+        case "review": line = "\(file): to review (\(o.detail ?? ""))"
+        case "failed": line = "\(file): failed: \(o.detail ?? "")"
+        case "moved": line = "\(file): \(o.detail ?? "moved")"
+        default: line = "\(file): skipped (\(o.detail ?? "already imported"))"
         }
+        // The whole line escaped: a detail names files too (an error, an earlier import's path).
+        printer(Terminal.shown(line))
     }
 
     /// Claims a hash for this run; returns the path that claimed it first when it was taken.
@@ -202,7 +203,10 @@ final class PhotoImporter: @unchecked Sendable {
         }
         let found = try identifier().identifyEach(file)
         guard let first = found.first, first.record.status != MatchStatus.error.rawValue else {
-            report(Outcome(file: file, outcome: "failed", card: nil, detail: found.first?.record.error ?? "unreadable"))
+            // The reason without the file's name, which the line already starts with.
+            let error = found.first?.record.error ?? "unreadable"
+            report(Outcome(file: file, outcome: "failed", card: nil,
+                           detail: error.hasPrefix(file + ": ") ? String(error.dropFirst(file.count + 2)) : error))
             return
         }
         // Every card found on the photo (the main card first), recorded together.

@@ -57,9 +57,7 @@ struct ScanCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (files, missing) = PhotoFiles.expand(paths, recursive: recursive)
-        for path in missing { Terminal.note("\(path): \(PhotoFiles.whyMissing(path))") }
-        guard !files.isEmpty else { throw CLIError("no image files found in \(paths.joined(separator: ", "))") }
+        let (files, missing) = try PhotoFiles.expandBatch(paths, recursive: recursive)
         let catalog = try CatalogProvider.open(global)
         let output = ScanOutput(format: json ? .json : csv ? .csv : .text, total: files.count)
         let runner = ParallelScan(files: files, jobs: Identifier.jobs(jobs))

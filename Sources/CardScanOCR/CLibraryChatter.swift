@@ -3,34 +3,25 @@ import Foundation
 import Glibc
 #endif
 
-/// Keeps the C decoders' own stderr messages off the terminal while Leptonica reads an image, and
-/// tells the caller whether its decode printed anything.
+/// Keeps the C decoders' own stderr messages off the terminal while Leptonica reads an image other
+/// than a JPEG.
 ///
 /// Leptonica is silenced with `setMsgSeverity`, but the libraries under it print on their own:
-/// libjpeg's default `output_message` writes the first warning of every image ("Premature end of
-/// JPEG file", "Corrupt JPEG data: premature end of data segment") and every fatal error ("Bogus
-/// Huffman table definition") with `fprintf(stderr, …)`; libpng's default handlers print
-/// "libpng error: …"; libtiff and giflib do likewise. Leptonica 1.82 builds libjpeg's error manager
-/// on its own stack inside `pixReadStreamJpeg`, so there is no hook to replace `output_message`.
-/// Those messages would be extra, file-less lines next to the one error cardscan reports. Worse,
-/// Leptonica counts libjpeg's warnings *before* `jpeg_finish_decompress`, so a warning raised there
-/// ("Corrupt JPEG data: 11 extraneous bytes before marker 0xd9") is printed but not counted, and
-/// the damaged image is returned as if it were fine.
+/// libpng's default handlers print "libpng error: …", libtiff and giflib do likewise, and Leptonica
+/// builds their handlers on its own stack, so there is no hook to replace them. Those messages
+/// would be extra, file-less lines next to the one error cardscan reports. (JPEGs no longer pass
+/// through here: `CJPEGDecode` calls libjpeg with cardscan's own error manager, which prints
+/// nothing and counts every warning, also those raised after the last row.)
 ///
-/// What this does: a decode runs inside `capturing`, which points the C library's `stderr` *stream
-/// pointer* at an in-memory stream (`open_memstream`) for the duration, then restores it and hands
-/// back what was printed, so the caller can treat "libjpeg complained" as corrupt. File descriptor 2
-/// is never touched: everything written with `FileHandle.standardError` or `write(2, …)` (cardscan's
-/// own error lines, progress, the Swift runtime's crash reports) still reaches the terminal, also
-/// from other threads during a decode. Decodes are serialised by one process-wide lock so that what
-/// the stream collects belongs to the decode that holds it; a decode is a small part of a photo's
-/// time (tens of ms against hundreds for OCR), so two workers lose little. What is diverted during
-/// a window is only *stdio* output to `stderr` from other threads (C libraries' chatter; Tesseract's
-/// goes to its `debug_file`; ArgumentParser prints its errors after the work is done).
-///
-/// This is a narrow, documented workaround, not a clean fix: the clean fix is to call libjpeg
-/// directly with our own `jpeg_error_mgr` (no printing, warnings counted through
-/// `jpeg_finish_decompress`), which needs a `jpeglib.h` module (a Package.swift change).
+/// What this does: a decode runs inside `silenced`, which points the C library's `stderr` *stream
+/// pointer* at an in-memory stream (`open_memstream`) for the duration, then restores it. File
+/// descriptor 2 is never touched: everything written with `FileHandle.standardError` or
+/// `write(2, …)` (cardscan's own error lines, progress, the Swift runtime's crash reports) still
+/// reaches the terminal, also from other threads during a decode. Decodes are serialised by one
+/// process-wide lock so that one window's restore cannot undo another's; a decode is a small part
+/// of a photo's time. What is diverted during a window is only *stdio* output to `stderr` from
+/// other threads (C libraries' chatter; Tesseract's goes to its `debug_file`; ArgumentParser prints
+/// its errors after the work is done).
 ///
 /// Set `CARDSCAN_DECODER_MESSAGES=1` to also pass the messages through to stderr (debugging a file).
 enum CLibraryChatter {
@@ -92,19 +83,6 @@ enum CLibraryChatter {
             if passThrough { _ = write(2, text, sink.size.pointee) }
         }
         return (value, messages.trimmingCharacters(in: .whitespacesAndNewlines))
-    }
-
-    /// Whether captured text holds a libjpeg message. The capture takes *all* stdio output to
-    /// `stderr` during the window, also another thread's (a test harness reporting progress, as
-    /// Swift Testing does through `FILE *`): only lines that read like libjpeg's own (plain ASCII,
-    /// its vocabulary: "Corrupt JPEG data: …", "Premature end of JPEG file", "Bogus marker
-    /// length", "Huffman table …") make a JPEG corrupt. A good photo was once rejected in a
-    /// parallel test run because a test's "✔ … passed" line landed in its window.
-    static func containsJPEGWarning(_ messages: String) -> Bool {
-        let vocabulary = ["JPEG", "Corrupt", "marker", "Huffman", "JFIF", "scanlines", "progression", "SOS", "Bogus"]
-        return messages.split(whereSeparator: \.isNewline).contains { line in
-            line.allSatisfy(\.isASCII) && vocabulary.contains { line.contains($0) }
-        }
     }
 
     /// Runs `body` with the C `stderr` stream diverted, dropping the messages.

@@ -1,10 +1,13 @@
 import CTesseract
+import CardScanFiles
 import Foundation
 
 /// A decoded image (JPEG, PNG, TIFF, WebP, BMP, GIF, PNM) with its EXIF orientation applied.
 ///
-/// Decoding goes through Leptonica; the instance owns the Leptonica pixels and frees them when it is
-/// released. It is immutable after creation, so it may be shared across threads.
+/// JPEGs are decoded by libjpeg row by row (`CJPEGDecode`); large PNGs loaded grey, and PNGs
+/// loaded smaller in colour, by libpng row by row (`CPNGGray`); everything else by Leptonica. The
+/// instance owns the Leptonica pixels and frees them when it is released. It is immutable after
+/// creation, so it may be shared across threads.
 public final class Image: @unchecked Sendable {
     /// Options for loading.
     public struct LoadOptions: Sendable {
@@ -16,16 +19,32 @@ public final class Image: @unchecked Sendable {
         public var applyEXIFOrientation: Bool
         /// Grey loads of PNGs with at least this many pixels are decoded to grey row by row
         /// (libpng) instead of through a full 32-bit colour image: 4 bytes a pixel less at the
-        /// peak, 576 MB for a 144 MP photo. Below it Leptonica decodes as before.
+        /// peak, 576 MB for a 144 MP photo. Below it Leptonica decodes as before. (JPEGs are
+        /// always decoded row by row, by libjpeg.)
         public var rowByRowGrayPNGPixels: Int
+        /// The most memory libjpeg may take for its buffers. A baseline JPEG needs a few rows'
+        /// worth; a progressive one keeps the coefficients of the whole image (2 bytes a sample:
+        /// 420 MB for a 140 MP photo with half-size colour, 840 MB with full-size colour), so one
+        /// above this is refused before decoding, naming what it needs.
+        public var maxDecoderMemory: Int
+        /// When set, a JPEG, or a colour load of a PNG, is decoded 2, 4 or 8 times smaller in each
+        /// direction (libjpeg's scaled decode; for a PNG, libpng row by row keeping every n-th
+        /// pixel: no full-size image is made), the most that keeps its longer side at least this
+        /// many pixels; `Image.reduction` says by how much. For a picture drawn smaller anyway
+        /// (`--annotate`). Other formats, and interlaced PNGs, are decoded whole.
+        public var reducedSide: Int?
 
-        /// Defaults: colour, 150 megapixels, EXIF applied, row-by-row grey PNG from 32 megapixels.
+        /// Defaults: colour, 150 megapixels, EXIF applied, row-by-row grey PNG from 32 megapixels,
+        /// 256 MB for libjpeg (a progressive JPEG of up to 85 megapixels with half-size colour,
+        /// 42 with full-size colour; the photo's own grey pixels come on top).
         public init(grayscale: Bool = false, maxPixels: Int = 150_000_000, applyEXIFOrientation: Bool = true,
-                    rowByRowGrayPNGPixels: Int = 32_000_000) {
+                    rowByRowGrayPNGPixels: Int = 32_000_000, maxDecoderMemory: Int = 256_000_000, reducedSide: Int? = nil) {
             self.grayscale = grayscale
             self.maxPixels = maxPixels
             self.applyEXIFOrientation = applyEXIFOrientation
             self.rowByRowGrayPNGPixels = rowByRowGrayPNGPixels
+            self.maxDecoderMemory = maxDecoderMemory
+            self.reducedSide = reducedSide
         }
     }
 
@@ -37,6 +56,9 @@ public final class Image: @unchecked Sendable {
     public let height: Int
     /// True for 32-bit RGB pixels, false for 8-bit grey.
     public let isColor: Bool
+    /// 1, or how many times smaller than the file it was decoded (`LoadOptions.reducedSide`):
+    /// pixel (x, y) covers the file's pixels from (x·reduction, y·reduction).
+    public let reduction: Int
     /// The orientation tag found in the file (`.up` when absent).
     public let orientation: EXIFOrientation
     /// The day the photo was taken by the camera's clock (`YYYY-MM-DD`, from EXIF), if recorded.
@@ -67,12 +89,28 @@ public final class Image: @unchecked Sendable {
         guard !data.isEmpty else { throw OCRError.emptyFile(path: name) }
         let format = try ImageFormat.detect(data, name: name)
         let header = try ImageFormat.checkSize(data, name: name, format: format, maxPixels: options.maxPixels)
+        if header.decoderBytes > options.maxDecoderMemory {
+            throw OCRError.decoderMemory(path: name, format: format.name, needed: header.decoderBytes, limit: options.maxDecoderMemory)
+        }
         let metadata = EXIFMetadata.read(from: data)
         let orientation = options.applyEXIFOrientation ? metadata.orientation : .up
-        let rowByRow = options.grayscale && format == .png && header.width * header.height >= options.rowByRowGrayPNGPixels
-        guard let decoded = rowByRow ? ImageFormat.decodeGrayPNG(data, width: header.width, height: header.height)
-                : ImageFormat.decode(data, format: format, grayscale: options.grayscale, samplesPerPixel: header.samplesPerPixel) else {
-            throw OCRError.corruptImage(path: name, format: format.name)
+        let decoded: UnsafeMutablePointer<PIX>
+        var reduction = options.reducedSide.map { ImageFormat.reduction(header, side: $0) } ?? 1
+        if format == .jpeg {
+            // Its own buffers within the bound checked above, plus a little for the rest of libjpeg.
+            decoded = try ImageFormat.decodeJPEG(data, name: name, header: header, grayscale: options.grayscale,
+                                                 reduction: reduction, maxMemory: options.maxDecoderMemory + 16_000_000)
+        } else if format == .png, !options.grayscale, reduction > 1,
+                  let pix = try ImageFormat.decodeReducedPNG(data, name: name, header: header, reduction: reduction) {
+            decoded = pix
+        } else {
+            reduction = 1
+            let rowByRow = options.grayscale && format == .png && header.width * header.height >= options.rowByRowGrayPNGPixels
+            guard let pix = rowByRow ? ImageFormat.decodeGrayPNG(data, width: header.width, height: header.height)
+                    : ImageFormat.decode(data) else {
+                throw OCRError.corruptImage(path: name, format: format.name)
+            }
+            decoded = pix
         }
         let normalised = Self.normalise(decoded, grayscale: options.grayscale)
         let oriented = Self.apply(orientation, to: normalised)
@@ -80,6 +118,7 @@ public final class Image: @unchecked Sendable {
         self.width = Int(pixGetWidth(oriented))
         self.height = Int(pixGetHeight(oriented))
         self.isColor = pixGetDepth(oriented) == 32
+        self.reduction = reduction
         self.orientation = orientation
         self.captureDay = metadata.captureDay
         self.name = name
@@ -91,6 +130,7 @@ public final class Image: @unchecked Sendable {
         self.width = Int(pixGetWidth(pix))
         self.height = Int(pixGetHeight(pix))
         self.isColor = pixGetDepth(pix) == 32
+        self.reduction = 1
         self.orientation = .up
         self.captureDay = nil
         self.name = name
@@ -231,34 +271,10 @@ public final class Image: @unchecked Sendable {
         return stat(path, &st) == 0 ? Int(st.st_size) : nil
     }
 
-    /// Why `path` cannot be read as an image file, or nil for a regular file (stat follows links).
-    /// Callers that read the file for another purpose first (hashing) check with it too: reading a
-    /// FIFO blocks for ever and a device such as /dev/zero never ends.
-    public static func notARegularFile(_ path: String) -> String? {
-        var st = stat()
-        guard stat(path, &st) == 0 else {
-            let code = errno
-            var link = stat()
-            switch code {
-            case ELOOP: return "symbolic link loop"
-            case ENOENT where lstat(path, &link) == 0: return "broken symbolic link"
-            case ENOENT where path.unicodeScalars.contains("\u{FFFD}"):
-                // Swift strings are Unicode: a name's bytes that are not UTF-8 arrive replaced.
-                return "the file name is not valid UTF-8, so it cannot be opened; rename the file, e.g. with convmv -f latin1 -t utf8"
-            case ENOENT, ENOTDIR: return "no such file"
-            case EACCES: return "permission denied"
-            default: return String(cString: strerror(code))
-            }
-        }
-        switch st.st_mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFDIR: return "is a directory"
-        case S_IFIFO: return "is a FIFO (named pipe), not a regular file"
-        case S_IFSOCK: return "is a socket, not a regular file"
-        case S_IFCHR, S_IFBLK: return "is a device, not a regular file"
-        default: return "not a regular file"
-        }
-    }
+    /// Why `path` cannot be read as an image file, or nil for a regular file (stat follows links;
+    /// `RegularFile.problem`). Callers that read the file for another purpose first (hashing)
+    /// check too: reading a FIFO blocks for ever and a device such as /dev/zero never ends.
+    public static func notARegularFile(_ path: String) -> String? { RegularFile.problem(path) }
 }
 
 /// One-time Leptonica configuration: silence its stderr messages (we report errors ourselves).

@@ -9,8 +9,12 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyFile(path: String)
     /// The bytes are not an image format cardscan can decode.
     case unsupportedFormat(path: String, detail: String)
-    /// The bytes look like a supported format but decoding failed (corrupt or truncated).
-    case corruptImage(path: String, format: String)
+    /// The bytes look like a supported format but decoding failed (corrupt or truncated), with the
+    /// decoder's reason when it gave one (libjpeg's message for a JPEG).
+    case corruptImage(path: String, format: String, reason: String? = nil)
+    /// Decoding would take more memory than allowed (a progressive JPEG keeps every coefficient
+    /// of the image); refused before decoding.
+    case decoderMemory(path: String, format: String, needed: Int, limit: Int)
     /// The image is larger than the pixel limit; refused before decoding.
     case imageTooLarge(path: String, width: Int, height: Int, limit: Int)
     /// The image is too small to hold readable text.
@@ -35,8 +39,13 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): file is empty (0 bytes)"
         case let .unsupportedFormat(path, detail):
             return "\(path): unsupported image format (\(detail)); cardscan reads JPEG, PNG, TIFF, WebP, BMP, GIF"
-        case let .corruptImage(path, format):
-            return "\(path): corrupt or truncated \(format) image"
+        case let .corruptImage(path, format, reason):
+            return "\(path): corrupt or truncated \(format) image" + (reason.map { " (\($0))" } ?? "")
+        case let .decoderMemory(path, format, needed, limit):
+            let mb = { (bytes: Int) in "\((bytes + 999_999) / 1_000_000) MB" }
+            return "\(path): this progressive \(format) needs \(mb(needed)) to decode (every coefficient of the image is kept), "
+                + "above the limit of \(mb(limit)); refused before decoding. As a baseline JPEG it decodes row by row: "
+                + "jpegtran -copy all IN > OUT"
         case let .imageTooLarge(path, w, h, limit):
             return "\(path): image is \(w)x\(h) = \(w * h) pixels, above the limit of \(limit); refused before decoding"
         case let .imageTooSmall(path, w, h):
@@ -60,7 +69,8 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
     public var path: String? {
         switch self {
         case let .unreadableFile(path, _), let .emptyFile(path), let .unsupportedFormat(path, _),
-             let .corruptImage(path, _), let .imageTooLarge(path, _, _, _), let .imageTooSmall(path, _, _),
+             let .corruptImage(path, _, _), let .decoderMemory(path, _, _, _), let .imageTooLarge(path, _, _, _),
+             let .imageTooSmall(path, _, _),
              let .writeFailed(path, _):
             return path
         case .missingLanguageModel, .engineInitFailed, .recognitionFailed, .tooManyWords:

@@ -42,6 +42,27 @@ struct FuzzySearchTests {
         #expect(index.search(String(repeating: "z", count: 100_000), limit: 5, minimumScore: 0.6).isEmpty)
     }
 
+    @Test("a typed name finds the names it begins as whole words first; OCR readings keep the score's order")
+    func wholeWordsFirst() {
+        let names = ["Kruphix's Insight", "Kruphix, God of Horizons", "Courser of Kruphix", "Bloodbraid Elf",
+                     "Blood-Cursed Knight", "Blood Moon", "Bloodghast"]
+        let index = NameIndex(rows: names.map { (text: $0, cardName: $0, kind: .name, printings: 1) })
+        let typed = index.search("Kruphix", limit: 3, minimumScore: 0.3, wholeWordsFirst: true)
+        #expect(typed.map(\.name).prefix(2) == ["Kruphix, God of Horizons", "Kruphix's Insight"], "\(typed)")
+        // The similarity itself still favours the shorter name (it covers more of it), and the
+        // order for OCR readings is the similarity's.
+        let read = index.search("Kruphix", limit: 3, minimumScore: 0.3)
+        #expect(read.first?.name == "Kruphix's Insight", "\(read)")
+        #expect(read.map(\.score) == read.map(\.score).sorted(by: >))
+        // A hyphen, comma or space ends a word; the query must end where a word does.
+        let blood = index.search("blood", limit: 4, minimumScore: 0.3, wholeWordsFirst: true).map(\.name)
+        #expect(Set(blood.prefix(2)) == ["Blood-Cursed Knight", "Blood Moon"], "\(blood)")
+        #expect(!NameIndex.leadingWords(of: "Bloodghast", normalized: OCRText.normalize("Bloodghast"),
+                                        equal: OCRText.normalize("Blood")))
+        #expect(NameIndex.leadingWords(of: "Kruphix, God of Horizons", normalized: OCRText.normalize("Kruphix, God of Horizons"),
+                                       equal: OCRText.normalize("kruphix god")))
+    }
+
     @Test("Typical OCR misreads of known titles")
     func examples() throws {
         let catalog = try SharedCatalog.get().catalog

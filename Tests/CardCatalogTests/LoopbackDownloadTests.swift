@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import CardCatalog
 
 /// `catalog update` against a local HTTP server: index → download → size check → import → replace.

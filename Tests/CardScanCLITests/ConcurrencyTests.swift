@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Concurrency: the catalog is replaced while a scan runs (real binary, real OCR, real SQLite)")
 struct ConcurrencyTests {
@@ -100,6 +101,49 @@ struct ConcurrencyTests {
         print("Concurrency: \(n) catalog imports at once, \(waited) said they waited")
         #expect(waited >= 1, "imports that overlap say they wait")
         #expect(CrashSafety.importLeftovers(home).isEmpty)
+    }
+
+    @Test("catalog import and catalog update say they wait while another import holds the catalog's lock, then finish",
+          arguments: ["import", "update"])
+    func waitingSaid(_ command: String) throws {
+        let dir = CollectionCLI.temp("waiting-\(command)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let home = dir.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let sample = CollectionCLI.root.appendingPathComponent("Fixtures/catalog/sample-cards.json")
+        let cards = try Data(contentsOf: sample)
+        // `update` downloads from a real server on loopback (the bulk-data index, then the file).
+        let files = try LoopbackHTTPServer(routes: ["/bulk/default-cards.json": cards])
+        defer { files.stop() }
+        let template = try String(contentsOf: CollectionCLI.root.appendingPathComponent("Fixtures/catalog/loopback/bulk-data.json"), encoding: .utf8)
+        let index = try LoopbackHTTPServer(routes: ["/bulk-data": Data(template.replacingOccurrences(of: "{{BASE}}", with: files.base)
+            .replacingOccurrences(of: "{{SIZE}}", with: String(cards.count)).utf8)])
+        defer { index.stop() }
+
+        // Another import's lock, held by this process as an import holds it.
+        let lockFD = open(home.appendingPathComponent("catalog.sqlite.lock").path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        #expect(lockFD >= 0 && flock(lockFD, LOCK_EX) == 0)
+        var released = false
+        func release() { if !released { released = true; flock(lockFD, LOCK_UN); close(lockFD) } }
+        defer { release() }
+
+        let args = command == "import" ? ["catalog", "import", sample.path] : ["catalog", "update", "--url", "\(index.base)/bulk-data"]
+        let p = CrashSafety.process(args, home: home)
+        let err = Pipe()
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = err
+        let lines = LockedBoxList()
+        CLI.readLines(err, line: { lines.append($0) })
+        try p.run()
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, !lines.all.contains(where: { $0.contains("waiting for it to finish") }) { usleep(20_000) }
+        #expect(lines.all.contains { $0.contains("another import of") && $0.contains("waiting for it to finish") },
+                "\(command) says it waits: \(lines.all)")
+        #expect(p.isRunning, "it waits for the lock")
+        release()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0, "\(lines.all)")
+        #expect(try CrashSafety.catalogInfo(home).printings > 0)
     }
 
     @Test("a killed catalog import's temporary copy is removed when the catalog is next opened, not only by the next import")

@@ -140,6 +140,14 @@ struct HostileImportTests {
         #expect(r.err.contains("not valid UTF-8") && !r.err.contains("no such file"), "\(r.err)")
         let given = try HostileCLI.run(["scan", String(decoding: raw.dropLast(), as: UTF8.self)], environment: env, timeout: 60)
         #expect(given.status == 2 && given.err.contains("not valid UTF-8"), "\(given)")
+        // import's report line of a photo that fails: its reason named the file again, unescaped,
+        // so the name's newline split the line.
+        let broken = dir.appendingPathComponent("cut\nshort.jpg")
+        try Data(try Data(contentsOf: CLI.root.appendingPathComponent("Fixtures/hostile/rgb.jpg")).prefix(400)).write(to: broken)
+        let imported = try HostileCLI.run(["import", broken.path], environment: env, timeout: 60)
+        #expect(imported.status == 1, "\(imported)")
+        #expect(imported.outLines == ["\(dir.path)/cut\\nshort.jpg: failed: corrupt or truncated JPEG image (Premature end of JPEG file)"],
+                "\(imported.outLines)")
     }
 
     @Test("review reject 2 3 99 resolves each item it can, tells the missing one in one line, exit 1; review accept takes several")

@@ -121,6 +121,10 @@ struct HostileScanTests {
         try put(Data(), "zero bytes.jpg"); bad["zero bytes.jpg"] = "empty"
         try put(photo.prefix(photo.count / 2), "truncated.jpg"); bad["truncated.jpg"] = "truncated"
         try put(Data(flipped), "flipped.jpg"); bad["flipped.jpg"] = "corrupt"
+        // libjpeg warns about these bytes only after the last row (it printed the warning itself,
+        // and the photo was read as good).
+        try put(Data(rgb.dropLast(2) + [0xFF, 0xFE, 0x00, 0x04, 0x41, 0x42, 0x12, 0x34, 0x56, 0xFF, 0xD9]), "extra bytes.jpg")
+        bad["extra bytes.jpg"] = "extraneous bytes before marker"
         try put(progressive.prefix(progressive.count * 2 / 3), "progressive-cut.jpg"); bad["progressive-cut.jpg"] = "corrupt"
         try put(Data(badCRC), "bad crc.png"); bad["bad crc.png"] = "corrupt"
         try put(Data("just some words\n".utf8), "notes.jpg"); bad["notes.jpg"] = "text file"

@@ -27,6 +27,12 @@ struct HostileInputTests {
         }
     }
 
+    /// A JPEG libjpeg refused, with its reason (`Premature end of JPEG file`, ...).
+    static func corruptJPEG(_ error: OCRError, _ path: String) -> Bool {
+        guard case let .corruptImage(p, "JPEG", reason?) = error else { return false }
+        return p == path && !reason.isEmpty && error.description == "\(path): corrupt or truncated JPEG image (\(reason))"
+    }
+
     @Test("zero bytes, truncated JPEGs, corrupt PNGs, text named .jpg, 1x1: one OCRError naming the file")
     func brokenFiles() throws {
         let s = try Scratch()
@@ -36,10 +42,10 @@ struct HostileInputTests {
         var badCRC = [UInt8](good); badCRC[good.count - 20] ^= 0xFF // inside IDAT: CRC mismatch
         let cases: [(String, Data, (OCRError) -> Bool)] = [
             ("zero.jpg", Data(), { $0 == .emptyFile(path: s.path("zero.jpg")) }),
-            ("third.jpg", jpeg.prefix(jpeg.count / 3), { $0 == .corruptImage(path: s.path("third.jpg"), format: "JPEG") }),
-            ("after-sos.jpg", jpeg.prefix(sos + 40), { $0 == .corruptImage(path: s.path("after-sos.jpg"), format: "JPEG") }),
-            ("no-eoi.jpg", jpeg.prefix(jpeg.count - 2), { $0 == .corruptImage(path: s.path("no-eoi.jpg"), format: "JPEG") }),
-            ("headers-only.jpg", jpeg.prefix(sos), { $0 == .corruptImage(path: s.path("headers-only.jpg"), format: "JPEG") }),
+            ("third.jpg", jpeg.prefix(jpeg.count / 3), { Self.corruptJPEG($0, s.path("third.jpg")) }),
+            ("after-sos.jpg", jpeg.prefix(sos + 40), { Self.corruptJPEG($0, s.path("after-sos.jpg")) }),
+            ("no-eoi.jpg", jpeg.prefix(jpeg.count - 2), { Self.corruptJPEG($0, s.path("no-eoi.jpg")) }),
+            ("headers-only.jpg", jpeg.prefix(sos), { Self.corruptJPEG($0, s.path("headers-only.jpg")) }),
             ("bad-crc.png", Data(badCRC), { $0 == .corruptImage(path: s.path("bad-crc.png"), format: "PNG") }),
             ("half.png", good.prefix(good.count / 2), { $0 == .corruptImage(path: s.path("half.png"), format: "PNG") }),
             ("notes.jpg", Data("shopping list: milk, eggs\n".utf8), {
@@ -185,6 +191,45 @@ struct HostileInputTests {
         }
         let cut = try s.write(files[0].1.prefix(files[0].1.count - 30), "cut.png")
         #expect(throws: OCRError.self) { try Image(contentsOf: cut, options: .init(grayscale: true, rowByRowGrayPNGPixels: 0)) }
+    }
+
+    @Test("a PNG decoded smaller in colour, row by row, is Leptonica's colour at every n-th pixel (transparency within 2 levels)")
+    func reducedColourPNG() throws {
+        let s = try Scratch()
+        let w = 40, h = 24
+        func rows(_ pixel: (Int, Int) -> [Int]) -> [[UInt8]] {
+            (0..<h).map { y -> [UInt8] in (0..<w).flatMap { x -> [UInt8] in pixel(x, y).map { UInt8(truncatingIfNeeded: $0) } } }
+        }
+        let files: [(String, Data)] = [
+            ("rgb.png", HostileBytes.png(width: w, height: h, colorType: 2, bitDepth: 8, rows: rows { x, y in [x * 6, y * 10, x * y] })),
+            ("rgba.png", HostileBytes.png(width: w, height: h, colorType: 6, bitDepth: 8, rows: rows { x, y in [x * 6, 40, y * 10, (x + y) * 4] })),
+            ("grey.png", HostileBytes.grayPNG(width: w, height: h, value: 77)),
+            ("g16.png", HostileBytes.png(width: w, height: h, colorType: 0, bitDepth: 16, rows: rows { x, _ in [(x * 1600) >> 8, x * 1600] })),
+            ("palette.png", HostileBytes.png(width: w, height: h, colorType: 3, bitDepth: 8,
+                                             rows: (0..<h).map { _ in (0..<w).map { UInt8($0 % 3) } }, palette: [0, 0, 0, 200, 30, 90, 255, 255, 255])),
+        ]
+        for (name, data) in files {
+            let path = try s.write(data, name)
+            let whole = try Image(contentsOf: path).rgbPixels()
+            // The longer side 40: kept at 10 or more, so 4 times smaller.
+            let reduced = try Image(contentsOf: path, options: .init(reducedSide: 10))
+            #expect(reduced.reduction == 4 && reduced.width == 10 && reduced.height == 6 && reduced.isColor, "\(name)")
+            let small = reduced.rgbPixels()
+            var worst = 0
+            for y in 0..<small.height {
+                for x in 0..<small.width {
+                    for c in 0..<3 {
+                        let a = Int(small.pixels[(y * small.width + x) * 3 + c]), b = Int(whole.pixels[((y * 4) * w + x * 4) * 3 + c])
+                        worst = max(worst, abs(a - b))
+                    }
+                }
+            }
+            #expect(worst <= (name == "rgba.png" ? 2 : 0), "\(name): differs by up to \(worst)")
+            // A grey load is not reduced (the reader reads the whole photo).
+            #expect(try Image(contentsOf: path, options: .init(grayscale: true, reducedSide: 10)).reduction == 1)
+        }
+        let cut = try s.write(files[0].1.prefix(files[0].1.count - 30), "cut.png")
+        #expect(throws: OCRError.self) { try Image(contentsOf: cut, options: .init(reducedSide: 10)) }
     }
 
     @Test("FIFOs, devices, directories and unreadable files give unreadableFile at once (no hang)")

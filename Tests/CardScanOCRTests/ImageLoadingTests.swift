@@ -35,23 +35,14 @@ struct ImageLoadingTests {
         // Keep the headers, then cut the entropy-coded data short.
         let path = dir.appendingPathComponent("truncated.jpg").path
         try original.prefix(original.count / 3).write(to: URL(fileURLWithPath: path))
-        #expect(throws: OCRError.corruptImage(path: path, format: "JPEG")) { try Image(contentsOf: path) }
+        let error = #expect(throws: OCRError.self) { try Image(contentsOf: path) }
+        #expect(error.map { HostileInputTests.corruptJPEG($0, path) } == true, "\(String(describing: error))")
         // And a PNG signature followed by noise.
         let png = dir.appendingPathComponent("noise.png").path
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         bytes += (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }
         try Data(bytes).write(to: URL(fileURLWithPath: png))
         #expect(throws: OCRError.corruptImage(path: png, format: "PNG")) { try Image(contentsOf: png) }
-    }
-
-    @Test("only libjpeg's own messages in the capture window make a JPEG corrupt, not another thread's output")
-    func jpegWarningsFromOtherThreads() {
-        #expect(CLibraryChatter.containsJPEGWarning("Corrupt JPEG data: 11 extraneous bytes before marker 0xd9"))
-        #expect(CLibraryChatter.containsJPEGWarning("Premature end of JPEG file"))
-        #expect(CLibraryChatter.containsJPEGWarning("Bogus Huffman table definition"))
-        #expect(!CLibraryChatter.containsJPEGWarning(""))
-        // Swift Testing reports progress through `FILE *stderr`, from any thread.
-        #expect(!CLibraryChatter.containsJPEGWarning("✔ Test \"a corrupt JPEG (valid header, garbage body)\" passed after 0.2 seconds."))
     }
 
     @Test("a missing file and a directory give unreadableFile")

@@ -3,21 +3,21 @@ import Foundation
 import Glibc
 #endif
 
-/// A tiny HTTP/1.0 server on 127.0.0.1 for download tests: serves fixed bodies by path, 404 otherwise.
-final class LoopbackHTTPServer: @unchecked Sendable {
+/// A tiny HTTP/1.0 server on 127.0.0.1 for download tests (the catalog's and the CLI's): serves fixed bodies by path, 404 otherwise.
+public final class LoopbackHTTPServer: @unchecked Sendable {
     private let socketFD: Int32
     private let routes: [String: Data]
     private let lock = NSLock()
     private var requests: [String] = []
     /// The port the server listens on.
-    let port: UInt16
+    public let port: UInt16
     /// `http://127.0.0.1:<port>`.
-    var base: String { "http://127.0.0.1:\(port)" }
+    public var base: String { "http://127.0.0.1:\(port)" }
     /// Paths requested so far.
-    var requestedPaths: [String] { lock.withLock { requests } }
+    public var requestedPaths: [String] { lock.withLock { requests } }
 
     /// Starts serving `routes` (path → body) on an ephemeral loopback port.
-    init(routes: [String: Data]) throws {
+    public init(routes: [String: Data]) throws {
         self.routes = routes
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
@@ -43,7 +43,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     /// Stops accepting connections.
-    func stop() {
+    public func stop() {
         shutdown(socketFD, Int32(SHUT_RDWR))
         close(socketFD)
     }
