@@ -33,6 +33,11 @@ struct HostileInputTests {
         return p == path && !reason.isEmpty && error.description == "\(path): corrupt or truncated JPEG image (\(reason))"
     }
 
+    /// PNG rows of a `w` x `h` image: one row per y of the samples `pixel(x, y)` gives for each x.
+    static func rows(_ w: Int, _ h: Int, _ pixel: (Int, Int) -> [Int]) -> [[UInt8]] {
+        (0..<h).map { y -> [UInt8] in (0..<w).flatMap { x -> [UInt8] in pixel(x, y).map { UInt8(truncatingIfNeeded: $0) } } }
+    }
+
     @Test("zero bytes, truncated JPEGs, corrupt PNGs, text named .jpg, 1x1: one OCRError naming the file")
     func brokenFiles() throws {
         let s = try Scratch()
@@ -162,10 +167,7 @@ struct HostileInputTests {
     func rowByRowGrayPNG() throws {
         let s = try Scratch()
         let w = 40, h = 24
-        /// One row per y of the samples `pixel(x, y)` gives for each x.
-        func rows(_ pixel: (Int, Int) -> [Int]) -> [[UInt8]] {
-            (0..<h).map { y -> [UInt8] in (0..<w).flatMap { x -> [UInt8] in pixel(x, y).map { UInt8(truncatingIfNeeded: $0) } } }
-        }
+        let rows = { Self.rows(w, h, $0) }
         let rgb = rows { x, y in [x * 6, y * 10, x * y] }
         let rgba = rows { x, y in [x * 6, 40, y * 10, (x + y) * 4] }
         let greyAlpha = rows { x, y in [x * 6, y * 10] }
@@ -197,9 +199,7 @@ struct HostileInputTests {
     func reducedColourPNG() throws {
         let s = try Scratch()
         let w = 40, h = 24
-        func rows(_ pixel: (Int, Int) -> [Int]) -> [[UInt8]] {
-            (0..<h).map { y -> [UInt8] in (0..<w).flatMap { x -> [UInt8] in pixel(x, y).map { UInt8(truncatingIfNeeded: $0) } } }
-        }
+        let rows = { Self.rows(w, h, $0) }
         let files: [(String, Data)] = [
             ("rgb.png", HostileBytes.png(width: w, height: h, colorType: 2, bitDepth: 8, rows: rows { x, y in [x * 6, y * 10, x * y] })),
             ("rgba.png", HostileBytes.png(width: w, height: h, colorType: 6, bitDepth: 8, rows: rows { x, y in [x * 6, 40, y * 10, (x + y) * 4] })),
