@@ -23,8 +23,11 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
     case missingLanguageModel(language: String, searched: [String])
     /// Tesseract refused to initialise for another reason.
     case engineInitFailed(String)
-    /// Recognition failed or went past its deadline.
+    /// Recognition failed (Tesseract returned an error, or there was nothing to read).
     case recognitionFailed(String)
+    /// Recognition went past its deadline (`RecognitionOptions.deadlineMilliseconds`): the machine
+    /// was too loaded or the region too large, not a fault of the image or the engine.
+    case deadlineExceeded(milliseconds: Int)
     /// Layout analysis found more words than `RecognitionOptions.maximumWords` allows; nothing was
     /// recognised (the caller judged that much text to be noise).
     case tooManyWords(found: Int, limit: Int)
@@ -58,6 +61,8 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
             return "Tesseract failed to initialise: \(message)"
         case let .recognitionFailed(message):
             return "text recognition failed: \(message)"
+        case let .deadlineExceeded(milliseconds):
+            return "text recognition gave no result within \(milliseconds) ms (the OCR deadline)"
         case let .tooManyWords(found, limit):
             return "layout found \(found) words, more than the limit of \(limit); not recognised"
         case let .writeFailed(path, reason):
@@ -73,7 +78,7 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
              let .imageTooSmall(path, _, _),
              let .writeFailed(path, _):
             return path
-        case .missingLanguageModel, .engineInitFailed, .recognitionFailed, .tooManyWords:
+        case .missingLanguageModel, .engineInitFailed, .recognitionFailed, .deadlineExceeded, .tooManyWords:
             return nil
         }
     }

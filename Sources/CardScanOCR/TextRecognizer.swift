@@ -114,6 +114,7 @@ public final class TextRecognizer {
             }
         }
         // Tesseract round-trips each text line through an in-memory PNG: stored, not deflated.
+        let began = DispatchTime.now().uptimeNanoseconds
         let status = LineImageHook.storingUncompressed {
             withUnsafeMutablePointer(to: &words) { pointer -> Int32 in
                 TessMonitorSetCancelThis(monitor, pointer)
@@ -124,7 +125,12 @@ public final class TextRecognizer {
             throw OCRError.tooManyWords(found: Int(words.found), limit: limit)
         }
         guard status == 0 else {
-            throw OCRError.recognitionFailed(options.deadlineMilliseconds.map { "no result within \($0) ms" } ?? "Tesseract returned an error")
+            // Tesseract reports a cancelled recognition like any other failure: the clock tells them apart.
+            let elapsed = Int((DispatchTime.now().uptimeNanoseconds - began) / 1_000_000)
+            if let deadline = options.deadlineMilliseconds, elapsed >= deadline {
+                throw OCRError.deadlineExceeded(milliseconds: deadline)
+            }
+            throw OCRError.recognitionFailed("Tesseract returned an error (status \(status))")
         }
         return collect(frame: frame, options: options)
     }

@@ -325,7 +325,7 @@ struct HostileInputTests {
         #expect(growth.min()! < 30, "RSS grew \(growth) MB (a 4 KB leak per empty file is ~80 MB per round)")
     }
 
-    @Test("a tiny OCR deadline on a large region throws recognitionFailed quickly instead of running on")
+    @Test("a tiny OCR deadline on a large region throws deadlineExceeded quickly instead of running on")
     func deadline() throws {
         // A large page: the photo tiled 2x2 (3200x2400 grey), PSM 3 over all of it.
         let tile = try Image(contentsOf: FixturePaths.synthetic.appendingPathComponent("multi_3cards.jpg").path,
@@ -349,7 +349,7 @@ struct HostileInputTests {
         let unlimited = threadSeconds() - t0
         #expect(!full.isEmpty)
         let t1 = threadSeconds()
-        #expect(throws: OCRError.recognitionFailed("no result within 1 ms")) {
+        #expect(throws: OCRError.deadlineExceeded(milliseconds: 1)) {
             try recognizer.recognize(big, options: .init(level: .word, deadlineMilliseconds: 1))
         }
         let limited = threadSeconds() - t1
