@@ -2,7 +2,7 @@
 """Score `cardscan scan --json` output against a labels.csv (../shared/photos or the copies
 `scripts/robustness.sh --copies-only` writes, whose labels.csv prefixes each file with its variant).
 
-    scripts/score-scans.py LABELS.csv SCAN.jsonl [--by kind|variant|folder] [--wrong] [--calibration]
+    scripts/score-scans.py LABELS.csv SCAN.jsonl [--by kind|variant|folder] [--wrong] [--calibration] [--text-rule]
 
 Per group it prints, for single-card images (photo_single, scan, crop_from_photo):
   name      the right card name (identified, or ambiguous between printings of one name)
@@ -12,6 +12,10 @@ and for photo_multi the labelled cards whose name some result of the photo gives
 A label flagged `unverified` in its notes does not count an identified card as wrong.
 --calibration adds, per matcher method (evidence.method), how many identified cards were right
 against the confidence the matcher stated for them: a calibrated matcher states the rate it has.
+--text-rule, on a scan made with `scan --text` (every card's text read), counts for thresholds of
+the text-alone rule (score, lead over the next name, words found) how many cards the text's best
+name (evidence.text.text_name) would name, and how many of those wrongly: what Tuning.textMatching
+was chosen from.
 """
 import argparse
 import collections
@@ -34,6 +38,7 @@ def main():
     ap.add_argument("--by", choices=("kind", "variant", "folder"), default="kind")
     ap.add_argument("--wrong", action="store_true", help="list every wrong identified card")
     ap.add_argument("--calibration", action="store_true", help="right / identified per matcher method, with the stated confidence")
+    ap.add_argument("--text-rule", action="store_true", help="named / wrong per text-alone threshold (scan --text output)")
     args = ap.parse_args()
 
     root = os.path.dirname(os.path.abspath(args.labels))
@@ -52,6 +57,7 @@ def main():
             results[os.path.normpath(os.path.abspath(r["file"]))].append(r)
 
     st = collections.Counter()
+    text_reads = []  # (score, lead, words found, the text's best name is the label's)
     calibration = collections.defaultdict(lambda: [0, 0, 0.0])  # method: identified, right, sum of confidences
     wrong = []
     missing = 0
@@ -75,6 +81,9 @@ def main():
         if kind not in SINGLE:
             continue
         row, r = rows[0], rs[0]
+        text = (r.get("evidence") or {}).get("text") or {}
+        if text.get("text_name"):
+            text_reads.append((text["score"], text["lead"], len(text["words"]), norm(text["text_name"]) == norm(row["name"])))
         st[group, "n"] += 1
         card = r.get("card")
         name = card["name"] if card else None
@@ -121,6 +130,15 @@ def main():
         print("method: identified, right (measured rate), mean stated confidence")
         for method, (n, ok, conf) in sorted(calibration.items(), key=lambda kv: -kv[1][0]):
             print(f"  {method}: {n}, {ok} ({ok / n:.3f}), {conf / n:.3f}")
+    if args.text_rule:
+        right = sum(t[3] for t in text_reads)
+        print(f"text reads with a best name: {len(text_reads)}, right {right}")
+        print("score lead words: named, wrong")
+        for score in (0.5, 0.55, 0.6):
+            for lead in (0.1, 0.15, 0.2, 0.25):
+                for words in (3, 5, 8):
+                    named = [t for t in text_reads if t[0] >= score and t[1] >= lead and t[2] >= words]
+                    print(f"  {score} {lead} {words}: {len(named)}, {sum(1 for t in named if not t[3])}")
     if missing:
         print(f"({missing} labelled files have no result in {args.scan})", file=sys.stderr)
     if args.wrong or wrong:
