@@ -20,7 +20,7 @@ struct TextEvidence {
 
     /// The text the reader read in the card's text box and credits, or nil when it read none.
     init?(_ observations: [CardObservation], catalog: CardCatalog) throws {
-        let lines = observations.filter { [.textBox, .credits, .photo].contains($0.region) }.map(\.observation.text)
+        let lines = observations.filter { $0.region.isCardText }.map(\.observation.text)
         guard !lines.isEmpty, catalog.hasTextIndex else { return nil }
         self.lines = lines.count
         fromPhoto = observations.contains { $0.region == .photo }

@@ -153,12 +153,17 @@ public final class CardReader {
 }
 
 extension CardReader {
-    /// The photo's text wherever it lies (band `photo`), read sparsely on the photo reduced to
-    /// `Tuning.photoText.longSide` and turned `quarterTurns` × 90° clockwise. About 1–2 s a turn:
-    /// for a photo where no card found was recognised, so that a card the locator missed (a card
-    /// in a toploader, a card cut off by the frame) is still found by its words.
-    public func readPhotoText(_ gray: GrayImage, quarterTurns: Int) throws -> [CardObservation] {
-        try ReadPipeline(recognizer: recognizer, options: options).readPhotoText(gray: gray, quarterTurns: quarterTurns)
+    /// The photo's text wherever it lies (band `photo`): one read per way up in
+    /// `Tuning.photoText.turns` (the first turned 0, then 90°, 180°, 270° clockwise), each sparse,
+    /// on the photo reduced once to `Tuning.photoText.longSide`. About 1–2 s a read, made only when
+    /// called: for a photo where no card found was recognised, so that a card the locator missed
+    /// (a card in a toploader, a card cut off by the frame) is still found by its words.
+    public func photoTextReads(_ gray: GrayImage) -> [() throws -> [CardObservation]] {
+        let pipeline = ReadPipeline(recognizer: recognizer, options: options)
+        let reduced = pipeline.photoTextImage(gray)
+        return (0..<max(0, options.tuning.photoText.turns)).map { turn in
+            { try pipeline.readPhotoText(reduced: reduced, quarterTurns: turn) }
+        }
     }
 }
 

@@ -143,6 +143,9 @@ public enum CardBand: String, Sendable, Codable, CaseIterable {
     /// Text anywhere in the photo, read sparsely when no card found in it was recognised: a card
     /// the locator missed is still found by its words (boxes are in the turned, reduced photo).
     case photo
+
+    /// The bands whose words are searched as the card's text (`CardCatalog.searchText`).
+    public var isCardText: Bool { self == .textBox || self == .credits || self == .photo }
 }
 
 /// A text observation from one card region, with its box in card coordinates

@@ -59,6 +59,9 @@ struct ScanCommand: ParsableCommand {
     func run() throws {
         let (files, missing) = try PhotoFiles.expandBatch(paths, recursive: recursive)
         let catalog = try CatalogProvider.open(global)
+        if text && !catalog.hasTextIndex {
+            Terminal.note("cardscan: --text reads nothing: this catalog keeps no card texts (run `cardscan catalog import` again to add them)")
+        }
         let output = ScanOutput(format: json ? .json : csv ? .csv : .text, total: files.count)
         let runner = ParallelScan(files: files, jobs: Identifier.jobs(jobs))
         try runner.run(makeWorker: { try Identifier(catalog: catalog, tessdata: global.tessdata, readsEveryText: text) }) { records in

@@ -73,9 +73,8 @@ public final class CardScanner {
     /// card matched anew when the text names a card; else as it was (with the time the reads took).
     func identifyByPhotoText(_ main: Card, pixels gray: GrayImage) throws -> Card {
         var reading = main.reading
-        reading.observations.removeAll { [.textBox, .credits, .photo].contains($0.region) }
-        let turns = (0..<max(0, reader.options.tuning.photoText.turns)).map { turn in { try self.reader.readPhotoText(gray, quarterTurns: turn) } }
-        return try bestWithText(reading, reads: turns, else: main) { $0.name != nil }
+        reading.observations.removeAll { $0.region.isCardText }
+        return try bestWithText(reading, reads: reader.photoTextReads(gray), else: main) { $0.name != nil }
     }
 
     /// Matches one card read in `image` (see `identify(_:pixels:)`).

@@ -24,13 +24,15 @@ struct PhotoTextTests {
     func wayUp() throws {
         let reader = try CardReader()
         let gray = try Image(contentsOf: Paths.fixture("broodhunter_wurm_flat.png")).grayPixels()
+        let reads = reader.photoTextReads(gray)
+        #expect(reads.count == 4, "every way up, by default")
         func words(_ turns: Int) throws -> Set<String> {
-            Set(try reader.readPhotoText(gray, quarterTurns: turns).flatMap { $0.observation.text.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init) })
+            Set(try reads[turns]().flatMap { $0.observation.text.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init) })
         }
         let upright = try words(0)
         #expect(upright.contains("creature") || upright.contains("trample"), "\(upright.sorted())")
         let down = try words(2)
         #expect(!down.contains("creature") && !down.contains("trample"), "\(down.sorted())")
-        #expect(try reader.readPhotoText(gray, quarterTurns: 0).allSatisfy { $0.region == .photo })
+        #expect(try reads[0]().allSatisfy { $0.region == .photo })
     }
 }

@@ -14,12 +14,17 @@ extension ReadPipeline {
         return block.observations + credits.observations
     }
 
-    /// Every line of text in the photo, read sparsely on the photo reduced to the tuning's size
-    /// and turned `quarterTurns` clockwise: for a photo where no card found was recognised.
-    func readPhotoText(gray: GrayImage, quarterTurns: Int) throws -> [CardObservation] {
+    /// The photo reduced by a whole factor to the tuning's size, for `readPhotoText` (reduced once
+    /// for all the ways up it is read).
+    func photoTextImage(_ gray: GrayImage) -> GrayImage {
         let longSide = max(gray.width, gray.height), target = max(1, options.tuning.photoText.longSide)
-        let factor = (longSide + target - 1) / target
-        let patch = gray.reduced(by: factor).turned(quarterTurns: quarterTurns)
+        return gray.reduced(by: (longSide + target - 1) / target)
+    }
+
+    /// Every line of text in the reduced photo (`photoTextImage`), read sparsely turned
+    /// `quarterTurns` clockwise: for a photo where no card found was recognised.
+    func readPhotoText(reduced: GrayImage, quarterTurns: Int) throws -> [CardObservation] {
+        let patch = reduced.turned(quarterTurns: quarterTurns)
         let t = options.tuning.photoText
         return try read(patch, .photo, CardRegion(u0: 0, v0: 0, u1: 1, v1: 1), psm: .sparseText, retryInverted: false).observations
             .filter { $0.observation.confidence >= t.minimumLineConfidence && $0.observation.text.filter(\.isLetter).count >= t.minimumLineLetters }
