@@ -8,7 +8,10 @@ Per group it prints, for single-card images (photo_single, scan, crop_from_photo
   name      the right card name (identified, or ambiguous between printings of one name)
   printing  the right set and collector number, of the labels that have a number
   identified, and how many of those are wrong (a confident wrong answer: the worst outcome)
-and for photo_multi the labelled cards whose name some result of the photo gives.
+and for photo_multi the labelled cards some result of the photo names (one result a card, so three copies
+need three results; a result names a card when identified or when all its candidates share one name),
+how many of those were identified, and the extra results: naming a card that no label of the photo left
+over holds (a wrong card or one reported twice), counted only where every card of the photo is labelled.
 A label flagged `unverified` in its notes does not count an identified card as wrong.
 --calibration adds, per matcher method (evidence.method), how many identified cards were right
 against the confidence the matcher stated for them: a calibrated matcher states the rate it has.
@@ -29,6 +32,16 @@ SINGLE = ("photo_single", "scan", "crop_from_photo")
 
 def norm(name):
     return (name or "").split(" // ")[0].strip().lower()
+
+
+def result_name(r):
+    """The card name a result gives: its identified card's, or the one name all its candidates share."""
+    if r.get("card"):
+        return r["card"]["name"]
+    if r["status"] == "ambiguous" and r.get("candidates"):
+        if len({norm(c["name"]) for c in r["candidates"]}) == 1:
+            return r["candidates"][0]["name"]
+    return None
 
 
 def main():
@@ -70,13 +83,25 @@ def main():
             missing += 1
             continue
         if kind == "photo_multi":
-            named = set()
+            # Each result names at most one labelled card (three copies need three results); a result
+            # whose name no label left over holds is extra: a wrong card, or a card reported twice.
+            left = collections.Counter(norm(row["name"]) for row in rows if row["name"])
+            complete = all(row["name"] for row in rows)  # a photo whose cards are not all labelled has no extras
             for r in rs:
-                if r.get("card"):
-                    named.add(norm(r["card"]["name"]))
-            for row in rows:
-                st[group, "multi"] += 1
-                st[group, "multi_name"] += norm(row["name"]) in named
+                name = result_name(r)
+                if not name:
+                    continue
+                if left[norm(name)] > 0:
+                    left[norm(name)] -= 1
+                    st[group, "multi_name"] += 1
+                    st[group, "multi_identified"] += r["status"] == "identified"
+                elif complete:
+                    st[group, "multi_extra"] += 1
+                    st[group, "multi_extra_identified"] += r["status"] == "identified"
+                    if args.wrong and r["status"] == "identified":
+                        wrong.append(f"{rel}: {name} ({r['card']['set']} {r['card']['collector_number']}), "
+                                     "not among the photo's labels left")
+            st[group, "multi"] += sum(1 for row in rows if row["name"])
             continue
         if kind not in SINGLE:
             continue
@@ -86,11 +111,7 @@ def main():
             text_reads.append((text["score"], text["lead"], len(text["words"]), norm(text["text_name"]) == norm(row["name"])))
         st[group, "n"] += 1
         card = r.get("card")
-        name = card["name"] if card else None
-        if r["status"] == "ambiguous" and r.get("candidates"):
-            names = {norm(c["name"]) for c in r["candidates"]}
-            if len(names) == 1:
-                name = r["candidates"][0]["name"]
+        name = result_name(r)
         st[group, "name"] += bool(name) and norm(name) == norm(row["name"])
         if row["collector_number"]:
             st[group, "numbered"] += 1
@@ -118,14 +139,19 @@ def main():
             parts.append(f"name {st[g, 'name']}/{st[g, 'n']}, printing {st[g, 'printing']}/{st[g, 'numbered']}, "
                          f"identified {st[g, 'identified']} (wrong {st[g, 'wrong']})")
         if st[g, "multi"]:
-            parts.append(f"cards in several-card photos named {st[g, 'multi_name']}/{st[g, 'multi']}")
+            parts.append(f"cards in several-card photos named {st[g, 'multi_name']}/{st[g, 'multi']} "
+                         f"(identified {st[g, 'multi_identified']}), extra results naming a card "
+                         f"{st[g, 'multi_extra']} (identified {st[g, 'multi_extra_identified']})")
         print(f"{g}: " + "; ".join(parts))
-        for k in ("n", "name", "numbered", "printing", "identified", "wrong", "multi", "multi_name"):
+        for k in ("n", "name", "numbered", "printing", "identified", "wrong", "multi", "multi_name",
+                  "multi_identified", "multi_extra", "multi_extra_identified"):
             total[k] += st[g, k]
     if len(groups) > 1:
         print(f"all: name {total['name']}/{total['n']}, printing {total['printing']}/{total['numbered']}, "
               f"identified {total['identified']} (wrong {total['wrong']})"
-              + (f"; several-card photos {total['multi_name']}/{total['multi']}" if total["multi"] else ""))
+              + (f"; several-card photos {total['multi_name']}/{total['multi']} (identified "
+                 f"{total['multi_identified']}, extra {total['multi_extra']}, extra identified "
+                 f"{total['multi_extra_identified']})" if total["multi"] else ""))
     if args.calibration:
         print("method: identified, right (measured rate), mean stated confidence")
         for method, (n, ok, conf) in sorted(calibration.items(), key=lambda kv: -kv[1][0]):
