@@ -68,8 +68,13 @@ public final class CardReader {
     /// colour pixels for a 140-megapixel photo); `fallback` (its grey decode) when it cannot be
     /// decoded so.
     public func photoInColour(contentsOf path: String, else fallback: Image) -> Image {
-        (try? Image(contentsOf: path, options: .init(grayscale: false, maxPixels: options.maxPixels,
-                                                     reducedSide: Annotator.maxSide))) ?? fallback
+        (try? photoInColour(contentsOf: path)) ?? fallback
+    }
+
+    /// The photo at `path` decoded in colour for drawing on it, as `photoInColour(contentsOf:else:)`.
+    /// - Throws: ``OCRError`` naming the file when it cannot be decoded.
+    public func photoInColour(contentsOf path: String) throws -> Image {
+        try Image(contentsOf: path, options: .init(grayscale: false, maxPixels: options.maxPixels, reducedSide: Annotator.maxSide))
     }
 
     /// Reads every card found in the photo at `path` (up to `limit`): the first is the one `read`
@@ -84,18 +89,25 @@ public final class CardReader {
     /// of a card later (`readText`) without decoding the file again. The file's decoding time is
     /// the first card's.
     /// - Throws: ``OCRError`` naming the file when it cannot be decoded.
-    public func readAllKeepingImage(contentsOf path: String, limit: Int = 24) throws -> (readings: [CardReading], image: Image) {
-        let (readings, image) = try decodeAndRead(path, limit: limit)
+    /// `confirm`: see `readAll(image:limit:confirm:)`.
+    public func readAllKeepingImage(contentsOf path: String, limit: Int = 24,
+                                    confirm: Confirmation? = nil) throws -> (readings: [CardReading], image: Image) {
+        let (readings, image) = try decodeAndRead(path, limit: limit, confirm: confirm)
         return (readings, image)
     }
 
+    /// Decides whether a region read in a photo whose title and collector lines said nothing
+    /// recognisable is a card after all (by more of its evidence: its text), given the reading
+    /// and the photo's grey pixels.
+    public typealias Confirmation = (CardReading, GrayImage) throws -> Bool
+
     /// Decodes (luminance only) and reads; the file's decoding time goes to the first (main) card, and each
     /// card's total is its own stages.
-    private func decodeAndRead(_ path: String, limit: Int) throws -> (readings: [CardReading], photo: Image) {
+    private func decodeAndRead(_ path: String, limit: Int, confirm: Confirmation? = nil) throws -> (readings: [CardReading], photo: Image) {
         let start = Clock.now
         let image = try decode(contentsOf: path)
         let decoded = Clock.now
-        var readings = try readAll(image: image, limit: limit)
+        var readings = try readAll(image: image, limit: limit, confirm: confirm)
         readings[0].timings.decode += Clock.ms(start, decoded)
         readings[0].timings.total = readings[0].timings.decode + readings[0].timings.locate + readings[0].timings.ocr
         return (readings, image)
@@ -116,8 +128,11 @@ public final class CardReader {
 
     /// Reads every card in an already decoded image (up to `limit`), as `readAll(contentsOf:)`
     /// does; each reading's total is its own stages (the file's decoding is the caller's).
-    public func readAll(image: Image, limit: Int = 24) throws -> [CardReading] {
-        var readings = try ReadPipeline(recognizer: recognizer, options: options).runAll(image: image, limit: limit)
+    /// `confirm`: asked of a region other than the first that is card-like
+    /// (`Tuning.Neighbours.confirmedLocation`) or lies beside cards read, when nothing
+    /// recognisable was read on its title and collector lines: true keeps it as a card.
+    public func readAll(image: Image, limit: Int = 24, confirm: Confirmation? = nil) throws -> [CardReading] {
+        var readings = try ReadPipeline(recognizer: recognizer, options: options).runAll(image: image, limit: limit, confirm: confirm)
         for i in readings.indices {
             readings[i].timings.total = readings[i].timings.decode + readings[i].timings.locate + readings[i].timings.ocr
         }

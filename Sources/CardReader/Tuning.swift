@@ -28,6 +28,8 @@ public struct Tuning: Sendable, Codable, Equatable {
     public var photoText = PhotoText()
     /// How card-shaped regions are found and scored in the photo (`CardLocator`).
     public var locator = Locator()
+    /// Cards looked for beside the cards read (`NeighbourCards`): a binder page, a grid, a row.
+    public var neighbours = Neighbours()
 
     public init() {}
 
@@ -226,6 +228,34 @@ public struct Tuning: Sendable, Codable, Equatable {
         /// dilute the words and slow the search. (Text lines of a legible card read at 0.6–0.9.)
         public var minimumLineConfidence = 0.5
         public var minimumLineLetters = 4
+    }
+
+    public struct Neighbours: Sendable, Codable, Equatable {
+        /// Two read cards are neighbours when their centres lie this many card widths apart across
+        /// (or heights down), from … to: side by side with a gap (a binder pocket's seam, a
+        /// table's spacing), not overlapping and not a card apart.
+        public var minimumStep = 1.0
+        public var maximumStep = 1.6
+        /// … and at most this share of a card height (width) out of line.
+        public var maximumSkew = 0.3
+        /// … and of about one size (the smaller's area at least this share of the larger's), their
+        /// sides running the same ways (the cosine between their widths at least this).
+        public var minimumSizeRatio = 0.7
+        public var minimumAxisCosine = 0.95
+        /// A proposal's corners may lie this share of a card's width outside the photo.
+        public var outsideShare = 0.4
+        /// A proposal is not read where a region was read whose corners lie within this share
+        /// of a card's height of its own on average (the same place).
+        public var samePlaceShare = 0.05
+        /// A card read on more than this share of its area over a card read before is that card
+        /// again, or a misplaced quad that read its title (cards side by side share none).
+        public var maximumSharedArea = 0.2
+        /// Proposals read in one photo at most (each costs a card's read, ~0.1–0.8 s).
+        public var maximumProposals = 12
+        /// A located region other than the first, on which nothing recognisable was read, is
+        /// offered to the caller's confirmation (its text read: ~0.3–1 s) when it is at least this
+        /// card-like (`LocatedCard.confidence`); a proposal beside cards read always is.
+        public var confirmedLocation = 0.6
     }
 
     /// Sizes are in pixels of the locator's thumbnail, areas as shares of it, unless said.

@@ -42,25 +42,54 @@ public final class CardScanner {
     /// where something recognisable was read; up to `limit`), and the decoded photo. The file's
     /// decoding time is the first card's.
     /// - Throws: ``OCRError`` naming the file when it cannot be decoded or read.
+    /// A card-like region whose title and collector lines said nothing recognisable is a card
+    /// when its text names one.
     public func scan(contentsOf path: String, limit: Int = 24) throws -> (cards: [Card], photo: Image) {
-        let (readings, image) = try reader.readAllKeepingImage(contentsOf: path, limit: limit)
-        return (try identify(readings, in: image), image)
+        let confirmed = Confirmed()
+        let (readings, image) = try reader.readAllKeepingImage(contentsOf: path, limit: limit, confirm: confirmation(confirmed))
+        return (try identify(readings, in: image, confirmed: confirmed.cards), image)
     }
 
     /// Every card in an already decoded photo (see `scan(contentsOf:limit:)`).
     public func scan(image: Image, limit: Int = 24) throws -> [Card] {
-        try identify(reader.readAll(image: image, limit: limit), in: image)
+        let confirmed = Confirmed()
+        let readings = try reader.readAll(image: image, limit: limit, confirm: confirmation(confirmed))
+        return try identify(readings, in: image, confirmed: confirmed.cards)
     }
 
-    /// Each reading of `image` identified; the photo's grey pixels are made once, when some card
-    /// needs its text read.
+    /// The cards the reader's confirmation identified while it read the photo.
+    private final class Confirmed {
+        var cards: [Card] = []
+    }
+
+    /// The reader's confirmation of a region on which nothing recognisable was read: the card's
+    /// text read and matched (as for any card its title and collector lines left unidentified),
+    /// and the region kept when that names a card. Nil without card texts to match.
+    private func confirmation(_ confirmed: Confirmed) -> CardReader.Confirmation? {
+        guard readsText else { return nil }
+        return { [self] reading, gray in
+            let card = try identify(reading) { gray }
+            guard card.match.name != nil else { return false }
+            confirmed.cards.append(card)
+            return true
+        }
+    }
+
+    /// Each reading of `image` identified (a reading `confirmed` holds as it was matched then);
+    /// the photo's grey pixels are made once, when some card needs its text read.
     public func identify(_ readings: [CardReading], in image: Image) throws -> [Card] {
+        try identify(readings, in: image, confirmed: [])
+    }
+
+    private func identify(_ readings: [CardReading], in image: Image, confirmed: [Card]) throws -> [Card] {
         var gray: GrayImage?
         func pixels() -> GrayImage {
             if gray == nil { gray = image.grayPixels() }
             return gray!
         }
-        var cards = try readings.map { reading in try identify(reading, pixels: pixels) }
+        var cards = try readings.map { reading in
+            try confirmed.first { $0.reading.quad == reading.quad } ?? identify(reading, pixels: pixels)
+        }
         if readsText, let main = cards.first, !cards.contains(where: { $0.match.name != nil }) {
             cards[0] = try identifyByPhotoText(main, pixels: pixels())
         }

@@ -14,7 +14,8 @@ struct ReadPipeline {
     /// Reads up to `limit` cards: the most card-like region first (what `run` reads), then other
     /// card-sized regions of the photo, each kept only when something recognisable was read on it
     /// (a title the vocabulary knows, or a collector number). Never empty.
-    func runAll(image: Image, limit: Int) throws -> [CardReading] {
+    /// `confirm` may keep a card-like region on which nothing recognisable was read (`CardReader.readAll`).
+    func runAll(image: Image, limit: Int, confirm: CardReader.Confirmation? = nil) throws -> [CardReading] {
         let converted = Clock.now
         DebugDump.trace("photo \(image.name)")
         let gray = image.grayPixels()
@@ -30,22 +31,64 @@ struct ReadPipeline {
                                 decode: Clock.ms(converted, start), locate: Clock.ms(start, locatedAt), ocr: Clock.ms(locatedAt, Clock.now))]
         // The whole image read as the card: a flat scan of one card.
         guard !Self.isWholeImage(first.corners, gray) else { return readings }
-        // (The first card may have been placed elsewhere than its located region, around its text
-        // box: a region on the same card is not another card.)
-        for other in located.dropFirst() where !CardLocator.overlaps(other.corners, first.corners) {
+        // The other located regions, then places beside the cards read (`NeighbourCards`): each a
+        // card when something recognisable is read on it. A place is read again where a region
+        // of another size or shape was read in vain (a card's inner frame, found where touching
+        // borders merge, reads no title). (The first card may have been placed
+        // elsewhere than its located region, around its text box: a region on the same card is
+        // not another card.)
+        var pending = Array(located.dropFirst())
+        var cards = Self.isCard(first) ? [first.corners] : [], tried = [first.corners]
+        let neighbours = NeighbourCards(tuning: options.tuning.neighbours)
+        var proposed = 0
+        while readings.count < limit {
+            if pending.isEmpty {
+                let steps = neighbours.steps(cards)
+                for card in cards {
+                    for q in neighbours.proposals(around: card, steps: steps, imageWidth: gray.width, imageHeight: gray.height)
+                    where proposed < options.tuning.neighbours.maximumProposals
+                        && !(cards + pending.map(\.corners)).contains(where: { CardLocator.overlaps(q, $0) })
+                        && !tried.contains(where: { neighbours.samePlace(q, $0) }) {
+                        pending.append(LocatedCard(corners: q, confidence: 0, method: NeighbourCards.method))
+                        proposed += 1
+                    }
+                }
+                if pending.isEmpty { break }
+            }
+            let other = pending.removeFirst()
+            guard !(cards + [first.corners]).contains(where: { CardLocator.overlaps(other.corners, $0) }) else { continue }
             let began = Clock.now
-            DebugDump.trace("other region confidence \(other.confidence)")
+            DebugDump.trace("other region (\(other.method)) confidence \(other.confidence) at \(other.corners.corners.map { "\(Int($0.x)),\(Int($0.y))" }.joined(separator: " "))")
             let read = try read(gray: gray, located: other, scanShaped: false, policy: .otherRegion)
-            let spent = Clock.ms(began, Clock.now), isCard = read.titleKnown || read.fields.collectorNumber != nil
-            DebugDump.trace("other region read in \(Int(spent))ms kept \(isCard) title \(read.fields.title?.value ?? "-")")
+            // A read that moved onto a card already read (a grown or placed quad), or lies partly
+            // on one (a proposal straddling two cards reads one's title), is not another card.
+            let another = !(cards + [first.corners]).contains { card in
+                CardLocator.overlaps(read.corners, card)
+                    || NeighbourCards.share(of: read.corners, in: card) > options.tuning.neighbours.maximumSharedArea
+            }
+            var spent = Clock.ms(began, Clock.now), isCard = another && Self.isCard(read)
+            let made = reading(image, read, locateConfidence: other.confidence, decode: 0, locate: 0, ocr: spent)
+            if another, !isCard, let confirm, other.confidence >= options.tuning.neighbours.confirmedLocation || other.method == NeighbourCards.method {
+                // (A confirmed card carries the confirmation's time in the caller's result.)
+                isCard = try confirm(made, gray)
+                if !isCard { spent = Clock.ms(began, Clock.now) }
+            }
+            DebugDump.trace("other region read in \(Int(spent))ms kept \(isCard) title \(read.fields.title?.value ?? "-") number \(read.fields.collectorNumber?.value ?? "-") at \(read.corners.corners.map { "\(Int($0.x)),\(Int($0.y))" }.joined(separator: " "))")
+            tried.append(other.corners)
             guard isCard else {
                 // Time spent on a region that held no card is the photo's: the first reading carries it.
                 readings[0].timings.ocr += spent
                 continue
             }
-            readings.append(reading(image, read, locateConfidence: other.confidence, decode: 0, locate: 0, ocr: spent))
+            cards.append(read.corners)
+            readings.append(made)
         }
         return readings
+    }
+
+    /// Whether a region's reading is a card: a title the vocabulary knows, or a collector number.
+    static func isCard(_ read: Attempt) -> Bool {
+        read.titleKnown || read.fields.collectorNumber != nil
     }
 
     private func reading(_ image: Image, _ read: Attempt, locateConfidence: Double, decode: Double, locate: Double, ocr: Double) -> CardReading {

@@ -77,7 +77,7 @@ extension ReadPipeline {
         static let mainCard = SearchPolicy(readsOtherWayWhenUpright: true, trustsDecisiveWayUp: true, placesCardsAroundTextBoxes: true,
                                            triesAlternativeQuads: true, readsCopyrightWithoutTitle: true, rescuesInBlockMode: true)
         static let otherRegion = SearchPolicy(readsOtherWayWhenUpright: false, trustsDecisiveWayUp: false, placesCardsAroundTextBoxes: false,
-                                              triesAlternativeQuads: false, readsCopyrightWithoutTitle: false, rescuesInBlockMode: false)
+                                              triesAlternativeQuads: true, readsCopyrightWithoutTitle: false, rescuesInBlockMode: false)
     }
 
     /// The state of one card's search: the best reading, every reading made, and the budget left.

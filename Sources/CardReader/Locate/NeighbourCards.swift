@@ -1,0 +1,90 @@
+/// Cards proposed beside the cards already read in a photo: in a binder page, a grid or a row on a
+/// table, the cards lie at one step from each other, across and down, so where two read cards show
+/// that step, a card is looked for one step beyond each read card, also where the locator found no
+/// region (cards whose edges merge with their pocket or their neighbour). A proposal is only a
+/// place to read: it becomes a card when something recognisable is read on it, as any other region.
+struct NeighbourCards {
+    var tuning = Tuning.Neighbours()
+    /// The `LocatedCard.method` of a proposal.
+    static let method = "neighbour"
+
+    /// The step between neighbouring cards, across (in card widths) and down (in card heights),
+    /// each the median over pairs of read cards of about one size and the same axes that lie side
+    /// by side (or one above the other) at a step in `Tuning.Neighbours`' range; nil for a direction
+    /// no pair shows.
+    func steps(_ cards: [Quad]) -> (across: Double?, down: Double?) {
+        var across: [Double] = [], down: [Double] = []
+        for (i, a) in cards.enumerated() {
+            for b in cards[(i + 1)...] {
+                guard let (x, y) = offset(of: b, from: a) else { continue }
+                if abs(y) < tuning.maximumSkew, (tuning.minimumStep...tuning.maximumStep).contains(abs(x)) { across.append(abs(x)) }
+                if abs(x) < tuning.maximumSkew, (tuning.minimumStep...tuning.maximumStep).contains(abs(y)) { down.append(abs(y)) }
+            }
+        }
+        func median(_ v: [Double]) -> Double? { v.isEmpty ? nil : v.sorted()[v.count / 2] }
+        return (median(across), median(down))
+    }
+
+    /// Where `b`'s centre lies from `a`'s, in `a`'s card widths (across) and heights (down); nil
+    /// when the two are not of about one size or their sides do not run the same ways.
+    func offset(of b: Quad, from a: Quad) -> (x: Double, y: Double)? {
+        let ratio = b.area / max(1, a.area)
+        guard ratio > tuning.minimumSizeRatio, ratio < 1 / tuning.minimumSizeRatio else { return nil }
+        let (u, v) = Self.axes(a), (ub, _) = Self.axes(b)
+        let uu = u.x * u.x + u.y * u.y, vv = v.x * v.x + v.y * v.y, ubub = ub.x * ub.x + ub.y * ub.y
+        guard uu > 0, vv > 0, ubub > 0 else { return nil }
+        // Cards turned a quarter from each other are no row (a half turn is: the axes only flip).
+        let cosine = abs(u.x * ub.x + u.y * ub.y) / (uu * ubub).squareRoot()
+        guard cosine > tuning.minimumAxisCosine else { return nil }
+        let d = PixelPoint(x: b.centre.x - a.centre.x, y: b.centre.y - a.centre.y)
+        return ((d.x * u.x + d.y * u.y) / uu, (d.x * v.x + d.y * v.y) / vv)
+    }
+
+    /// The quads one step across and one step down from `card` (either way), whose centres lie
+    /// in the photo and whose corners lie within `Tuning.Neighbours.outsideShare` of a card's size
+    /// of it (a card cut by the frame may still show its title or its collector line).
+    func proposals(around card: Quad, steps: (across: Double?, down: Double?), imageWidth: Int, imageHeight: Int) -> [Quad] {
+        let (u, v) = Self.axes(card)
+        var moves: [PixelPoint] = []
+        if let s = steps.across { moves += [PixelPoint(x: u.x * s, y: u.y * s), PixelPoint(x: -u.x * s, y: -u.y * s)] }
+        if let s = steps.down { moves += [PixelPoint(x: v.x * s, y: v.y * s), PixelPoint(x: -v.x * s, y: -v.y * s)] }
+        let margin = tuning.outsideShare * min((u.x * u.x + u.y * u.y).squareRoot(), (v.x * v.x + v.y * v.y).squareRoot())
+        return moves.map { m in card.map { PixelPoint(x: $0.x + m.x, y: $0.y + m.y) } }.filter { q in
+            let c = q.centre
+            guard c.x >= 0, c.y >= 0, c.x < Double(imageWidth), c.y < Double(imageHeight) else { return false }
+            return q.corners.allSatisfy { p in
+                p.x > -margin && p.y > -margin && p.x < Double(imageWidth) + margin && p.y < Double(imageHeight) + margin
+            }
+        }
+    }
+
+    /// Whether two quads are the same place to read: their corners (in any turn) lie within
+    /// `Tuning.Neighbours.samePlaceShare` of a card's height of each other on average.
+    func samePlace(_ a: Quad, _ b: Quad) -> Bool {
+        let (_, v) = Self.axes(a)
+        let height = (v.x * v.x + v.y * v.y).squareRoot()
+        let nearest = b.turns.map { t in zip(a.corners, t.corners).reduce(0) { $0 + Geometry.distance($1.0, $1.1) } / 4 }.min() ?? .infinity
+        return nearest < tuning.samePlaceShare * height
+    }
+
+    /// The share of `a` that lies in `b`, on a 5 × 5 grid of points across `a`.
+    static func share(of a: Quad, in b: Quad) -> Double {
+        var inside = 0
+        for i in 0..<5 {
+            for j in 0..<5 {
+                let s = (Double(i) + 0.5) / 5, t = (Double(j) + 0.5) / 5
+                let top = PixelPoint(x: a[0].x + (a[1].x - a[0].x) * s, y: a[0].y + (a[1].y - a[0].y) * s)
+                let bottom = PixelPoint(x: a[3].x + (a[2].x - a[3].x) * s, y: a[3].y + (a[2].y - a[3].y) * s)
+                if b.contains(PixelPoint(x: top.x + (bottom.x - top.x) * t, y: top.y + (bottom.y - top.y) * t)) { inside += 1 }
+            }
+        }
+        return Double(inside) / 25
+    }
+
+    /// The card's width (top and bottom sides averaged, left to right) and height (left and right
+    /// sides averaged, top to bottom) as vectors.
+    static func axes(_ q: Quad) -> (u: PixelPoint, v: PixelPoint) {
+        (PixelPoint(x: (q[1].x - q[0].x + q[2].x - q[3].x) / 2, y: (q[1].y - q[0].y + q[2].y - q[3].y) / 2),
+         PixelPoint(x: (q[3].x - q[0].x + q[2].x - q[1].x) / 2, y: (q[3].y - q[0].y + q[2].y - q[1].y) / 2))
+    }
+}

@@ -1,0 +1,108 @@
+import CardCatalog
+import CardMatcher
+import CardReader
+import CardScanner
+import Foundation
+import Testing
+import TestSupport
+
+/// Photos of several cards, scanned as `cardscan scan` does (real Tesseract, real catalogs).
+@Suite("Several cards in one photo: every card found once (real OCR)")
+struct SeveralCardsTests {
+    static let synthetic = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/synthetic")
+
+    /// The name each card gives: its identified card's, or the one name its candidates share.
+    static func names(_ cards: [CardScanner.Card]) -> [String] {
+        cards.compactMap { card in
+            if let name = card.match.card?.name { return name }
+            let names = Set(card.match.candidates.map(\.printing.name))
+            return names.count == 1 ? names.first : nil
+        }
+    }
+
+    /// The generator's card names for `file`, in its order.
+    static func truth(_ file: String) throws -> [String] {
+        let text = try String(contentsOf: synthetic.appendingPathComponent("truth.csv"), encoding: .utf8)
+        return text.split(whereSeparator: \.isNewline).dropFirst().compactMap { line in
+            let cells = csvCells(String(line))
+            return cells.first == file ? cells[1] : nil
+        }
+    }
+
+    /// No two cards found lie on one another.
+    static func apart(_ cards: [CardScanner.Card]) -> Bool {
+        let centres: [(x: Double, y: Double)] = cards.compactMap(\.reading.quad).map { q in
+            let xs: [Double] = q.corners.map(\.x), ys: [Double] = q.corners.map(\.y)
+            return (xs.reduce(0, +) / 4, ys.reduce(0, +) / 4)
+        }
+        for i in centres.indices {
+            for j in centres.indices where j > i {
+                let d: Double = hypot(centres[i].x - centres[j].x, centres[i].y - centres[j].y)
+                if d < 100 { return false }
+            }
+        }
+        return true
+    }
+
+    @Test("five cards in a row, borders touching: the one the locator found only as its inner frame is read beside its neighbours")
+    func touchingRow() throws {
+        let catalog = try SampleCatalog.open()
+        let path = Self.synthetic.appendingPathComponent("row_5_touching.jpg").path
+        var off = CardReader.Options()
+        off.tuning.neighbours.maximumProposals = 0
+        let without = try CardScanner(catalog: catalog, options: off).scan(contentsOf: path).cards
+        #expect(without.count == 4, "the premise: without proposals one card is lost (\(Self.names(without)))")
+        let cards = try CardScanner(catalog: catalog).scan(contentsOf: path).cards
+        let truth = try Self.truth("row_5_touching.jpg")
+        #expect(Self.names(cards).sorted() == truth.sorted())
+        #expect(Self.apart(cards))
+    }
+
+    @Test("a binder page: all nine cards, the two copies of one card twice")
+    func binderPage() throws {
+        let catalog = try SampleCatalog.open()
+        let cards = try CardScanner(catalog: catalog).scan(contentsOf: Self.synthetic.appendingPathComponent("binder_3x3.jpg").path).cards
+        let truth = try Self.truth("binder_3x3.jpg")
+        #expect(Self.names(cards).sorted() == truth.sorted())
+        #expect(Self.apart(cards))
+    }
+
+    @Test("eight cards on a table, with dice on them: each found once, beside the cards read (shared photo)",
+          .tags(.sharedData), .needsSharedData)
+    func cardsWithDice() throws {
+        let catalog = try SharedCardData.catalog.get().catalog
+        let path = SharedCardData.root.appendingPathComponent("photos/tmikonen/example/black.jpg").path
+        var off = CardReader.Options()
+        off.tuning.neighbours.maximumProposals = 0
+        off.tuning.neighbours.confirmedLocation = 2 // no region confirmed by its text
+        let without = Self.names(try CardScanner(catalog: catalog, options: off).scan(contentsOf: path).cards)
+        #expect(without.filter { $0 == "Dark Ritual" }.count < 4, "the premise: \(without)")
+        let cards = try CardScanner(catalog: catalog).scan(contentsOf: path).cards
+        let names = Self.names(cards)
+        #expect(names.filter { $0 == "Dark Ritual" }.count == 4, "\(names)")
+        #expect(names.filter { $0 == "Mind Twist" }.count == 3, "\(names)")
+        #expect(names.filter { $0 == "Demonic Tutor" }.count == 1, "\(names)")
+        #expect(names.count == 8 && Self.apart(cards), "\(names)")
+    }
+
+    @Test("a card whose pale title reads as nothing, beside cards read, is found by its text (shared photo)",
+          .tags(.sharedData), .needsSharedData)
+    func confirmedByText() throws {
+        // The cards' set alone (MTGJSON's set file keeps their printed text; Scryfall's bulk only
+        // today's wording, which old cards do not show).
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-several-cards-\(getpid()).sqlite")
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) } }
+        try CatalogImporter(catalogURL: url).importFiles([SharedCardData.root.appendingPathComponent("carddata/mtgjson-2022/sets/2ED.json").path], replacing: true)
+        let catalog = try CardCatalog(url: url)
+        let path = SharedCardData.root.appendingPathComponent("photos/tmikonen/example/geyser_twister_fireball.jpg").path
+        let scanner = try CardScanner(catalog: catalog)
+        scanner.readsText = false
+        let without = Self.names(try scanner.scan(contentsOf: path).cards)
+        #expect(!without.contains("Timetwister"), "the premise: its title and collector lines say nothing (\(without))")
+        scanner.readsText = true
+        let names = Self.names(try scanner.scan(contentsOf: path).cards)
+        #expect(names.contains("Timetwister"), "\(names)")
+        #expect(names.contains("Fireball"), "\(names)")
+    }
+}

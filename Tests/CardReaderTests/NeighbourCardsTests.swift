@@ -1,0 +1,62 @@
+@testable import CardReader
+import Foundation
+import Testing
+
+@Suite("Cards proposed beside the cards read: the step of a grid or a row")
+struct NeighbourCardsTests {
+    /// An upright card 63 × 88 (scaled by `scale`) with its top-left corner at (x, y).
+    static func card(_ x: Double, _ y: Double, scale: Double = 3) -> Quad {
+        let w = 63 * scale, h = 88 * scale
+        return Quad([PixelPoint(x: x, y: y), PixelPoint(x: x + w, y: y), PixelPoint(x: x + w, y: y + h), PixelPoint(x: x, y: y + h)])
+    }
+
+    @Test("two cards side by side and one below give the steps across and down; a lone card gives none")
+    func steps() throws {
+        let n = NeighbourCards()
+        // Cards 189 × 264 with a 20 px seam across and a 30 px seam down.
+        let steps = n.steps([Self.card(0, 0), Self.card(209, 0), Self.card(209, 294)])
+        #expect(abs(try #require(steps.across) - 209.0 / 189) < 1e-9)
+        #expect(abs(try #require(steps.down) - 294.0 / 264) < 1e-9)
+        let lone = n.steps([Self.card(0, 0)])
+        #expect(lone.across == nil && lone.down == nil)
+        // Upside down, the axes flip but the step is the same.
+        let turned = n.steps([Self.card(0, 0), Self.card(209, 0).turned(by: 2)])
+        #expect(abs(try #require(turned.across) - 209.0 / 189) < 1e-9)
+    }
+
+    @Test("cards apart, overlapping, out of line, of other sizes or turned a quarter show no step")
+    func noStep() {
+        let n = NeighbourCards()
+        #expect(n.steps([Self.card(0, 0), Self.card(450, 0)]).across == nil, "a card's width apart: not neighbours")
+        #expect(n.steps([Self.card(0, 0), Self.card(100, 0)]).across == nil, "overlapping")
+        #expect(n.steps([Self.card(0, 0), Self.card(209, 120)]).across == nil, "out of line by almost half a card")
+        #expect(n.steps([Self.card(0, 0), Self.card(209, 0, scale: 2)]).across == nil, "another size")
+        #expect(n.steps([Self.card(0, 0), Self.card(209, 0).turned(by: 1)]).across == nil, "turned a quarter")
+    }
+
+    @Test("proposals lie one step across and down either way, inside the photo or a little beyond")
+    func proposals() {
+        let n = NeighbourCards()
+        let card = Self.card(300, 300)
+        let around = n.proposals(around: card, steps: (209.0 / 189, 294.0 / 264), imageWidth: 1000, imageHeight: 1000)
+        #expect(around.count == 4)
+        let xs = Set(around.map { Int($0[0].x.rounded()) }), ys = Set(around.map { Int($0[0].y.rounded()) })
+        #expect(xs == [91, 300, 509] && ys == [6, 300, 594])
+        // Only across known: a row; near the photo's left edge, the card beyond it is no proposal.
+        let row = n.proposals(around: Self.card(20, 300), steps: (209.0 / 189, nil), imageWidth: 1000, imageHeight: 1000)
+        #expect(row.map { Int($0[0].x.rounded()) } == [229])
+    }
+
+    @Test("the same place is told from a moved or resized one; shares of overlap are measured on the area")
+    func samePlaceAndShare() {
+        let n = NeighbourCards()
+        let a = Self.card(100, 100)
+        #expect(n.samePlace(a, Self.card(105, 103)))
+        #expect(n.samePlace(a, Self.card(105, 103).turned(by: 2)), "in any turn")
+        #expect(!n.samePlace(a, Self.card(130, 100)))
+        #expect(!n.samePlace(a, Self.card(100, 100, scale: 2.7)), "an inner frame is not the card")
+        #expect(NeighbourCards.share(of: a, in: a) == 1)
+        #expect(NeighbourCards.share(of: a, in: Self.card(100 + 189.0 * 0.6, 100)) == 0.4)
+        #expect(NeighbourCards.share(of: a, in: Self.card(400, 100)) == 0)
+    }
+}
