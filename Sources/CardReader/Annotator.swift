@@ -52,6 +52,40 @@ public enum Annotator {
         try ImageWriter.writePNG(canvas.image, labels: labels, fontSize: 10, to: path)
     }
 
+    /// Writes an annotated PNG of `image` with every card found in it: each outline numbered
+    /// from 1 in the order given and coloured by `status` (green identified, yellow ambiguous,
+    /// red anything else), and a list of the numbers with each `label` (the card's name, or why
+    /// it failed). A card without a quad is listed only.
+    /// - Throws: ``OCRError/writeFailed(path:reason:)``.
+    public static func write(cards: [(reading: CardReading, status: String, label: String)], on image: Image, to path: String) throws {
+        // A large photo drawn smaller by a whole factor; a small one (a webcam frame, a binder
+        // page off the web) enlarged to about `maxSide`, so the numbers do not cover its cards.
+        let full = Double(max(image.width, image.height) * image.reduction)
+        let factor = full > Double(maxSide) ? (full / Double(maxSide)).rounded(.up) : full / Double(maxSide)
+        var canvas = Canvas(image.rgbPixels(), reducedBy: factor / Double(image.reduction))
+        let scale = 1 / factor
+        var labels: [ImageLabel] = []
+        var summary: [String] = []
+        for (i, card) in cards.enumerated() {
+            let colour: (UInt8, UInt8, UInt8) = card.status == "identified" ? (0, 220, 0) : card.status == "ambiguous" ? (255, 200, 0) : (255, 40, 40)
+            summary.append("#\(i + 1) \(card.label)")
+            guard let quad = card.reading.quad else { continue }
+            let pts = quad.corners.map { PixelPoint(x: $0.x * scale, y: $0.y * scale) }
+            for j in 0..<4 { canvas.line(pts[j], pts[(j + 1) % 4], color: colour, thickness: 3) }
+            canvas.disc(pts[0], radius: 7, color: colour) // the card's top-left as read
+            // The number inside the card, below its top-most corner, on white.
+            let x = Int(pts.map(\.x).min() ?? 0) + 8, y = Int(pts.map(\.y).min() ?? 0) + 8
+            let text = "#\(i + 1)"
+            canvas.fillRect(x: x, y: y, width: glyphWidth * text.count + 8, height: lineHeight + 4, color: (255, 255, 255))
+            labels.append(ImageLabel(text: text, x: x + 4, y: y + lineHeight - 4, color: 0x0000C0))
+        }
+        let longest = summary.map(\.count).max() ?? 0
+        canvas.fillRect(x: 0, y: 0, width: min(canvas.width, 16 + glyphWidth * longest), height: lineHeight * summary.count + 12,
+                        color: (255, 255, 255))
+        for (i, line) in summary.enumerated() { labels.append(ImageLabel(text: line, x: 8, y: lineHeight * (i + 1), color: 0x0000C0)) }
+        try ImageWriter.writePNG(canvas.image, labels: labels, fontSize: 10, to: path)
+    }
+
     /// The longer side of the drawing, at most (about): a photo is drawn smaller than this only
     /// by whole factors.
     public static let maxSide = 1600
@@ -67,9 +101,10 @@ struct Canvas {
     var width: Int { image.width }
     var height: Int { image.height }
 
-    /// `source` drawn `factor` times smaller (nearest pixel; a factor need not be whole).
+    /// `source` drawn `factor` times smaller (nearest pixel; a factor need not be whole, and one
+    /// under 1 draws it larger).
     init(_ source: RGBImage, reducedBy factor: Double) {
-        guard factor > 1 else { image = source; return }
+        guard factor != 1 else { image = source; return }
         let w = Int(Double(source.width) / factor), h = Int(Double(source.height) / factor)
         var out = [UInt8](repeating: 0, count: w * h * 3)
         for y in 0..<h {

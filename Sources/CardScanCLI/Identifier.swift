@@ -61,6 +61,33 @@ final class Identifier {
         }
     }
 
+    /// Writes `path` with every card of `cards` (its `identifyEach`) outlined and numbered, with
+    /// its name or why it failed, into the folder `directory` (`scan --annotate`), named after the
+    /// photo's path; returns the file written. Nothing for a photo that could not be read.
+    /// - Throws: when the photo cannot be decoded in colour or the drawing cannot be written.
+    func annotate(_ path: String, _ cards: [(record: ScanRecord, reading: CardReading?, match: MatchResult?)],
+                  into directory: String) throws -> String? {
+        let drawn = cards.compactMap { card in card.reading.map { (reading: $0, status: card.record.status, label: Self.label(card.record)) } }
+        guard !drawn.isEmpty else { return nil }
+        let name = path.split(separator: "/").filter { $0 != "." && $0 != ".." }.joined(separator: "_")
+        let out = URL(fileURLWithPath: directory).appendingPathComponent(name + ".png").path
+        try Annotator.write(cards: drawn, on: scanner.reader.photoInColour(contentsOf: path), to: out)
+        return out
+    }
+
+    /// A card's line in an annotated photo: its name and printing, the names that fit, or why
+    /// nothing was recognised.
+    static func label(_ r: ScanRecord) -> String {
+        if let c = r.card, r.status == "identified" {
+            return "\(c.name) - \(c.set.uppercased()) #\(c.collector_number) (\(Int(r.confidence * 100))%)"
+        }
+        let names = r.candidates.map(\.name).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        if r.status == "ambiguous", names.count == 1 { return "\(names[0]) (\(r.candidates.count) printings fit)" }
+        if r.status == "ambiguous" { return "ambiguous: " + names.prefix(3).joined(separator: " / ") }
+        if let title = r.extracted.title { return "\(r.status): title read as '\(title)'" }
+        return "\(r.status): no title read"
+    }
+
     /// The photo's main card. Never throws: a bad file becomes an `error` record naming the file
     /// and the cause. With `keepPhoto` the photo is also decoded in colour and handed back (for
     /// `--annotate`; what is read comes from the same luminance decode as without it).

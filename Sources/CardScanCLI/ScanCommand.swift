@@ -49,6 +49,10 @@ struct ScanCommand: ParsableCommand {
                              discussion: "With --json, evidence.text then says what each card's words point to (text_name, lead), a check of every identification."))
     var text = false
 
+    @Option(help: ArgumentHelp("Write each photo with every card found outlined and numbered, with its name or why it failed, as a PNG into this folder.",
+                               valueName: "folder"))
+    var annotate: String?
+
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func validate() throws {
@@ -63,12 +67,23 @@ struct ScanCommand: ParsableCommand {
             Terminal.note("cardscan: --text reads nothing: this catalog keeps no card texts (run `cardscan catalog import` again to add them)")
         }
         let output = ScanOutput(format: json ? .json : csv ? .csv : .text, total: files.count)
-        let runner = ParallelScan(files: files, jobs: Identifier.jobs(jobs))
+        if let annotate {
+            do {
+                try FileManager.default.createDirectory(atPath: annotate, withIntermediateDirectories: true)
+            } catch {
+                throw CLIError("\(annotate): cannot create the folder for annotated photos: \(error.localizedDescription)")
+            }
+        }
+        let runner = ParallelScan(files: files, jobs: Identifier.jobs(jobs), annotate: annotate)
+        let unwritten = LockedBox(0)
         try runner.run(makeWorker: { try Identifier(catalog: catalog, tessdata: global.tessdata, readsEveryText: text) }) { records in
             output.emit(records)
+        } failedDrawing: { message in
+            Terminal.note("cardscan: \(message)")
+            unwritten.update { $0 += 1 }
         }
         output.finish()
-        if output.failed > 0 || !missing.isEmpty { throw ExitCode(1) }
+        if output.failed > 0 || !missing.isEmpty || unwritten.get() > 0 { throw ExitCode(1) }
     }
 }
 
@@ -77,13 +92,21 @@ struct ScanCommand: ParsableCommand {
 struct ParallelScan {
     let files: [String]
     let jobs: Int
+    /// The folder annotated photos are written into (`--annotate`), if any.
+    var annotate: String?
 
-    func run(makeWorker: @escaping @Sendable () throws -> Identifier, emit: @escaping @Sendable ([ScanRecord]) -> Void) throws {
+    /// `failedDrawing` hears of an annotated photo that could not be written (the scan goes on).
+    func run(makeWorker: @escaping @Sendable () throws -> Identifier, emit: @escaping @Sendable ([ScanRecord]) -> Void,
+             failedDrawing: @escaping @Sendable (String) -> Void = { _ in }) throws {
         let queue = WorkQueue(files, workers: jobs)
         try WorkerThreads.run(count: min(jobs, files.count)) {
             let worker = try makeWorker()
             while let file = queue.next() {
-                emit(worker.identifyAll(file))
+                let cards = worker.identifyEach(file)
+                if let annotate {
+                    do { _ = try worker.annotate(file, cards, into: annotate) } catch { failedDrawing("\(file): cannot draw it: \(error)") }
+                }
+                emit(cards.map(\.record))
             }
         }
     }
@@ -135,6 +158,7 @@ final class LockedBox<T>: @unchecked Sendable {
     init(_ value: T) { self.value = value }
     func get() -> T { lock.lock(); defer { lock.unlock() }; return value }
     func set(_ v: T) { lock.lock(); value = v; lock.unlock() }
+    func update(_ change: (inout T) -> Void) { lock.lock(); change(&value); lock.unlock() }
 }
 
 /// Serialised printing of scan results, with a progress line on a terminal.
