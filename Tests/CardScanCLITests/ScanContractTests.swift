@@ -43,6 +43,34 @@ struct ScanContractTests {
         #expect(error["card"] is NSNull)
     }
 
+    @Test("scan --annotate draws each photo with its cards numbered; a folder that cannot be made is one line, exit 2")
+    func annotate() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let home = dir.appendingPathComponent("home").path, drawings = dir.appendingPathComponent("seen")
+        let row = "Fixtures/synthetic/row_5_touching.jpg", one = "Fixtures/synthetic/broodhunter_wurm_flat.png"
+        let r = try CLI.run(["scan", row, one, "--json", "--jobs", "2", "--annotate", drawings.path], environment: ["CARDSCAN_HOME": home])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.split(separator: "\n").count == 6, "five cards in the row and one scan")
+        let written = try FileManager.default.contentsOfDirectory(atPath: drawings.path).sorted()
+        #expect(written == ["Fixtures_synthetic_broodhunter_wurm_flat.png.png", "Fixtures_synthetic_row_5_touching.jpg.png"])
+        for name in written {
+            let data = try Data(contentsOf: drawings.appendingPathComponent(name))
+            #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(name) is a PNG")
+        }
+        // The row is drawn at its size (1600 px), with the list of its five cards over it.
+        let png = try Data(contentsOf: drawings.appendingPathComponent("Fixtures_synthetic_row_5_touching.jpg.png"))
+        let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        #expect(width == 1600)
+
+        try "a file".write(to: dir.appendingPathComponent("taken"), atomically: true, encoding: .utf8)
+        let blocked = try CLI.run(["scan", one, "--annotate", dir.appendingPathComponent("taken/seen").path], environment: ["CARDSCAN_HOME": home])
+        #expect(blocked.status == 2)
+        #expect(blocked.err.split(separator: "\n").filter { $0.contains("taken/seen") }.count == 1, "\(blocked.err)")
+        #expect(blocked.out.isEmpty, "nothing is scanned")
+    }
+
     @Test("identify exits 0 for an identified card and 1 for an ambiguous one")
     func identifyExit() throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-cli-\(UUID().uuidString)").path
