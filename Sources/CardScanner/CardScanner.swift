@@ -40,10 +40,9 @@ public final class CardScanner {
 
     /// Every card in the photo at `path` (the main card first, then the other card-sized regions
     /// where something recognisable was read; up to `limit`), and the decoded photo. The file's
-    /// decoding time is the first card's.
+    /// decoding time is the first card's. A card-like region whose title and collector lines said
+    /// nothing recognisable is a card when its text names one.
     /// - Throws: ``OCRError`` naming the file when it cannot be decoded or read.
-    /// A card-like region whose title and collector lines said nothing recognisable is a card
-    /// when its text names one.
     public func scan(contentsOf path: String, limit: Int = 24) throws -> (cards: [Card], photo: Image) {
         let confirmed = Confirmed()
         let (readings, image) = try reader.readAllKeepingImage(contentsOf: path, limit: limit, confirm: confirmation(confirmed))

@@ -12,9 +12,9 @@ struct ReadPipeline {
     }
 
     /// Reads up to `limit` cards: the most card-like region first (what `run` reads), then other
-    /// card-sized regions of the photo, each kept only when something recognisable was read on it
-    /// (a title the vocabulary knows, or a collector number). Never empty.
-    /// `confirm` may keep a card-like region on which nothing recognisable was read (`CardReader.readAll`).
+    /// card-sized regions of the photo and places beside the cards read, each kept only when
+    /// something recognisable was read on it (a title the vocabulary knows, or a collector
+    /// number), or when `confirm` keeps it (`CardReader.readAll`). Never empty.
     func runAll(image: Image, limit: Int, confirm: CardReader.Confirmation? = nil) throws -> [CardReading] {
         let converted = Clock.now
         DebugDump.trace("photo \(image.name)")
@@ -31,12 +31,11 @@ struct ReadPipeline {
                                 decode: Clock.ms(converted, start), locate: Clock.ms(start, locatedAt), ocr: Clock.ms(locatedAt, Clock.now))]
         // The whole image read as the card: a flat scan of one card.
         guard !Self.isWholeImage(first.corners, gray) else { return readings }
-        // The other located regions, then places beside the cards read (`NeighbourCards`): each a
-        // card when something recognisable is read on it. A place is read again where a region
-        // of another size or shape was read in vain (a card's inner frame, found where touching
-        // borders merge, reads no title). (The first card may have been placed
-        // elsewhere than its located region, around its text box: a region on the same card is
-        // not another card.)
+        // The other located regions, then places beside the cards read (`NeighbourCards`). A place
+        // is read again where a region of another size or shape was read in vain (a card's inner
+        // frame, found where touching borders merge, reads no title). The first card may have
+        // been placed elsewhere than its located region, around its text box: a region on the
+        // same card is not another card.
         var pending = Array(located.dropFirst())
         var cards = Self.isCard(first) ? [first.corners] : [], tried = [first.corners]
         let neighbours = NeighbourCards(tuning: options.tuning.neighbours)
