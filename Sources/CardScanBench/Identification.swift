@@ -66,11 +66,18 @@ public protocol CardIdentifier: AnyObject {
     /// Identifies the card of one reading of `image` by `reader`, which may read more of the card
     /// first (the reading comes back with it). By default, `identify(_:)` of the reading as is.
     func identify(_ reading: CardReading, in image: Image, reader: CardReader) throws -> (reading: CardReading, identification: Identification)
+    /// Every card in the photo at `path` read by `reader` and identified, when this identifier
+    /// finds a photo's cards itself; nil to have each reading of the photo identified in turn.
+    func scan(_ path: String, reader: CardReader) throws -> [(reading: CardReading, identification: Identification)]?
 }
 
 extension CardIdentifier {
     public func identify(_ reading: CardReading, in image: Image, reader: CardReader) throws -> (reading: CardReading, identification: Identification) {
         (reading, try identify(reading))
+    }
+
+    public func scan(_ path: String, reader: CardReader) throws -> [(reading: CardReading, identification: Identification)]? {
+        nil
     }
 }
 
@@ -118,6 +125,12 @@ final class MatcherIdentifier: CardIdentifier {
     func identify(_ reading: CardReading, in image: Image, reader: CardReader) throws -> (reading: CardReading, identification: Identification) {
         let card = try CardScanner(reader: reader, matcher: matcher).identify(reading, in: image)
         return (card.reading, Identification(card.match))
+    }
+
+    /// As `cardscan scan` finds a photo's cards (`CardScanner.scan`): a region is also a card when
+    /// its text names one, and the photo's text is read when no card was recognised.
+    func scan(_ path: String, reader: CardReader) throws -> [(reading: CardReading, identification: Identification)]? {
+        try CardScanner(reader: reader, matcher: matcher).scan(contentsOf: path).cards.map { ($0.reading, Identification($0.match)) }
     }
 }
 

@@ -118,7 +118,15 @@ enum ReaderPool {
         let t0 = BenchClock.nanos
         var readings: [CardReading]
         let image: Image
+        var identifications: [Identification?] = []
+        var failure: String?
         do {
+            // The matcher finds the photo's cards as `cardscan scan` does (`CardScanner`).
+            if let cards = try identifier.scan(photo.path, reader: reader) {
+                readings = cards.map(\.reading)
+                identifications = cards.map(\.identification)
+                return outcome(index: index, readings: readings, identifications: identifications, failure: nil, since: t0)
+            }
             // Every card in the photo, as `cardscan scan` reads it: decoded once, the decoding
             // charged to the first card.
             (readings, image) = try reader.readAllKeepingImage(contentsOf: photo.path)
@@ -126,8 +134,6 @@ enum ReaderPool {
             return PhotoOutcome(index: index, reading: nil, identification: nil, error: String(describing: error),
                                 wallMs: BenchClock.ms(t0, BenchClock.nanos))
         }
-        var identifications: [Identification?] = []
-        var failure: String?
         for i in readings.indices {
             let m0 = BenchClock.nanos
             do {
@@ -144,6 +150,12 @@ enum ReaderPool {
                 readings[i].timings.total += matchMs
             }
         }
+        return outcome(index: index, readings: readings, identifications: identifications, failure: failure, since: t0)
+    }
+
+    /// One photo's outcome from its cards (the first is the main card).
+    private static func outcome(index: Int, readings: [CardReading], identifications: [Identification?], failure: String?,
+                                since t0: UInt64) -> PhotoOutcome {
         var reading = readings[0]
         // The photo's cost: the other cards' reading and matching count in its stage times.
         for other in readings.dropFirst() {
