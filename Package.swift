@@ -71,8 +71,9 @@ let package = Package(
             dependencies: ["CZlib", "CardScanFiles", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(name: "CardMatcher", dependencies: ["CardReader", "CardCatalog"]),
-        // The facade: photo → readings → matches (what the CLI and the benchmark call).
-        .target(name: "CardScanner", dependencies: ["CardScanOCR", "CardReader", "CardCatalog", "CardMatcher"]),
+        // The facade: photo → readings → matches → collection entries (what the CLI, the server
+        // and the benchmark call).
+        .target(name: "CardScanner", dependencies: ["CardScanOCR", "CardReader", "CardCatalog", "CardMatcher", "CardCollection"]),
         .target(
             name: "CardCollection",
             dependencies: [
