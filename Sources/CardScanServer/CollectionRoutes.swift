@@ -196,7 +196,10 @@ extension CardScanServer {
         } else {
             unpriced = t.cards
         }
-        let date = try catalog?.info().imports.filter { $0.format.lowercased().contains("scryfall") }.compactMap(\.sourceDate).max()
+        // Scryfall's bulk files carry no date of their own: the file's date when the import knew
+        // it, else the day it was imported into the catalog.
+        let scryfall = try catalog?.info().imports.filter { $0.format.lowercased().contains("scryfall") } ?? []
+        let date = scryfall.compactMap(\.sourceDate).max() ?? scryfall.map(\.importedAt).max().map { "imported \($0.prefix(10))" }
         func groups(_ g: [CollectionStore.Totals.Group], _ values: [String: Double]) -> [TotalsView.Group] {
             g.map { TotalsView.Group(key: $0.key, cards: $0.cards, entries: $0.entries, valueUsd: values[$0.key].map { ($0 * 100).rounded() / 100 }) }
         }

@@ -45,9 +45,9 @@ def photo_folder(dest):
 
 
 class Server:
-    def __init__(self, binary, home):
+    def __init__(self, binary, home, extra=()):
         env = dict(os.environ, CARDSCAN_HOME=home)
-        self.proc = subprocess.Popen([binary, "serve", "--port", "0", "--jobs", "1"], env=env, stdout=subprocess.PIPE, text=True)
+        self.proc = subprocess.Popen([binary, "serve", "--port", "0", "--jobs", "1", *extra], env=env, stdout=subprocess.PIPE, text=True)
         line = self.proc.stdout.readline()
         if "http://" not in line:
             raise RuntimeError("cardscan serve printed no address: %r" % line)
