@@ -66,43 +66,47 @@ extension CollectionStore {
         }
     }
 
-    /// Cards and rows per set and per pool among the entries matching `filter`, with the Scryfall
-    /// ids and finishes so the caller can price them.
+    /// Cards and rows in all, per set and per pool among the entries matching `filter`, and the
+    /// copies per printing and finish (for pricing): one pass over the rows.
     public struct Totals: Sendable, Codable, Equatable {
         public struct Group: Sendable, Codable, Equatable {
             public var key: String
             public var cards: Int
             public var entries: Int
         }
+        public struct Copies: Sendable, Codable, Equatable {
+            public var scryfallID: String, setCode: String, pool: String
+            public var finish: Finish
+            public var quantity: Int
+        }
         public var cards: Int
         public var entries: Int
         public var bySet: [Group]
         public var byPool: [Group]
+        public var copies: [Copies]
     }
 
     public func totals(matching filter: EntryFilter) throws -> Totals {
         let (whereSQL, args) = filter.sql
-        return try read { db in
-            func groups(_ column: String) throws -> [Totals.Group] {
-                try Row.fetchAll(db, sql: """
-                    SELECT \(column) AS k, SUM(\(Self.boundedQuantity)) AS cards, COUNT(*) AS n FROM entry \(whereSQL) GROUP BY \(column) ORDER BY \(column)
-                    """, arguments: args).map { Totals.Group(key: $0["k"], cards: $0["cards"], entries: $0["n"]) }
-            }
-            let row = try Row.fetchOne(db, sql: "SELECT COALESCE(SUM(\(Self.boundedQuantity)), 0) AS cards, COUNT(*) AS n FROM entry \(whereSQL)",
-                                       arguments: args)
-            return Totals(cards: row?["cards"] ?? 0, entries: row?["n"] ?? 0, bySet: try groups("set_code"), byPool: try groups("pool"))
-        }
-    }
-
-    /// Copies per printing and finish among the entries matching `filter` (for pricing).
-    public func quantitiesByPrinting(matching filter: EntryFilter) throws -> [(scryfallID: String, setCode: String, pool: String, finish: Finish, quantity: Int)] {
-        let (whereSQL, args) = filter.sql
-        return try read { db in
+        let rows = try read { db in
             try Row.fetchAll(db, sql: """
-                SELECT scryfall_id, set_code, pool, finish, SUM(\(Self.boundedQuantity)) AS q FROM entry \(whereSQL) GROUP BY scryfall_id, set_code, pool, finish
-                """, arguments: args).map { (scryfallID: $0["scryfall_id"], setCode: $0["set_code"], pool: $0["pool"],
-                                              finish: Finish(rawValue: $0["finish"]) ?? .nonfoil, quantity: $0["q"]) }
+                SELECT scryfall_id, set_code, pool, finish, SUM(\(Self.boundedQuantity)) AS q, COUNT(*) AS n FROM entry \(whereSQL)
+                GROUP BY scryfall_id, set_code, pool, finish
+                """, arguments: args)
         }
+        var bySet: [String: Totals.Group] = [:], byPool: [String: Totals.Group] = [:], copies: [Totals.Copies] = []
+        var cards = 0, entries = 0
+        for r in rows {
+            let set: String = r["set_code"], pool: String = r["pool"], q: Int = r["q"], n: Int = r["n"]
+            cards += q; entries += n
+            bySet[set, default: .init(key: set, cards: 0, entries: 0)].cards += q
+            bySet[set]!.entries += n
+            byPool[pool, default: .init(key: pool, cards: 0, entries: 0)].cards += q
+            byPool[pool]!.entries += n
+            copies.append(.init(scryfallID: r["scryfall_id"], setCode: set, pool: pool, finish: Finish(rawValue: r["finish"]) ?? .nonfoil, quantity: q))
+        }
+        return Totals(cards: cards, entries: entries, bySet: bySet.values.sorted { $0.key < $1.key },
+                      byPool: byPool.values.sorted { $0.key < $1.key }, copies: copies)
     }
 
     /// The entry `id`.

@@ -185,8 +185,10 @@ extension CardScanServer {
         let catalog = openCatalog()
         var bySet: [String: Double] = [:], byPool: [String: Double] = [:], total = 0.0, unpriced = 0, anyPrice = false
         if let catalog {
-            for row in try store.quantitiesByPrinting(matching: filter) {
-                let prices = row.scryfallID.isEmpty ? nil : try catalog.printing(id: row.scryfallID)?.prices
+            let rows = t.copies
+            let known = try catalog.prices(ids: rows.map(\.scryfallID).filter { !$0.isEmpty })
+            for row in rows {
+                let prices = known[row.scryfallID.lowercased()]
                 let text = row.finish == .nonfoil ? prices?.usd : (prices?.usdFoil ?? prices?.usd)
                 guard let price = text.flatMap(Double.init) else { unpriced += row.quantity; continue }
                 anyPrice = true
@@ -198,7 +200,7 @@ extension CardScanServer {
         }
         // Scryfall's bulk files carry no date of their own: the file's date when the import knew
         // it, else the day it was imported into the catalog.
-        let scryfall = try catalog?.info().imports.filter { $0.format.lowercased().contains("scryfall") } ?? []
+        let scryfall = try catalog?.imports().filter { $0.format.lowercased().contains("scryfall") } ?? []
         let date = scryfall.compactMap(\.sourceDate).max() ?? scryfall.map(\.importedAt).max().map { "imported \($0.prefix(10))" }
         func groups(_ g: [CollectionStore.Totals.Group], _ values: [String: Double]) -> [TotalsView.Group] {
             g.map { TotalsView.Group(key: $0.key, cards: $0.cards, entries: $0.entries, valueUsd: values[$0.key].map { ($0 * 100).rounded() / 100 }) }

@@ -11,7 +11,8 @@ struct ImportJob: Encodable, Sendable {
     var batch: Int64?
     var total: Int
     var done: Int
-    var added = 0, review = 0, failed = 0, skipped = 0, moved = 0
+    /// The counts so far (added, review, failed, skipped, moved).
+    var counts: PhotoImporter.Summary
     var missing: [String]
     var error: String?
     /// The latest outcomes, newest last.
@@ -21,6 +22,15 @@ struct ImportJob: Encodable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case id, state, batch, total, done, added, review, failed, skipped, moved, missing, error, recent
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id); try c.encode(state, forKey: .state); try c.encodeIfPresent(batch, forKey: .batch)
+        try c.encode(total, forKey: .total); try c.encode(done, forKey: .done)
+        try c.encode(counts.added, forKey: .added); try c.encode(counts.review, forKey: .review); try c.encode(counts.failed, forKey: .failed)
+        try c.encode(counts.skipped, forKey: .skipped); try c.encode(counts.moved, forKey: .moved)
+        try c.encode(missing, forKey: .missing); try c.encodeIfPresent(error, forKey: .error); try c.encode(recent, forKey: .recent)
     }
 }
 
@@ -131,16 +141,11 @@ extension CardScanServer {
         let batch = try store.beginBatch(kind: "photos", description: "serve import \(start.paths.joined(separator: " "))\(pool.isEmpty ? "" : " --pool \(pool)")")
         let options = PhotoImporter.Options(pool: pool, finish: finish, condition: condition, language: start.language?.lowercased())
         let jobs = imports
-        let id = jobs.start { ImportJob(id: $0, state: "running", batch: batch, total: files.count, done: 0, missing: missing) }
+        let id = jobs.start { ImportJob(id: $0, state: "running", batch: batch, total: files.count, done: 0,
+                                                       counts: PhotoImporter.Summary(batch: batch), missing: missing) }
         let importer = PhotoImporter(store: store, catalog: catalog, options: options, batch: batch, makeScanner: makeScanner) { outcome in
             jobs.update(id) { j in
-                switch outcome.outcome {
-                case "added": j.added += 1
-                case "review": j.review += 1
-                case "failed": j.failed += 1
-                case "moved": j.moved += 1
-                default: j.skipped += 1
-                }
+                j.counts.count(outcome)
                 j.seen.insert(outcome.file)
                 j.done = j.seen.count
                 j.recent.append(outcome)

@@ -44,6 +44,19 @@ public final class PhotoImporter: @unchecked Sendable {
         public var batch: Int64
         public var added = 0, review = 0, failed = 0, skipped = 0, moved = 0
         public var photos: [Outcome] = []
+
+        public init(batch: Int64) { self.batch = batch }
+
+        /// Counts `o` (without keeping it in `photos`).
+        public mutating func count(_ o: Outcome) {
+            switch o.outcome {
+            case "added": added += 1
+            case "review": review += 1
+            case "failed": failed += 1
+            case "moved": moved += 1
+            default: skipped += 1
+            }
+        }
     }
 
     public let store: CollectionStore
@@ -85,13 +98,7 @@ public final class PhotoImporter: @unchecked Sendable {
 
     private func record(_ o: Outcome) {
         lock.lock()
-        switch o.outcome {
-        case "added": state.added += 1
-        case "review": state.review += 1
-        case "failed": state.failed += 1
-        case "moved": state.moved += 1
-        default: state.skipped += 1
-        }
+        state.count(o)
         state.photos.append(o)
         report?(o)
         lock.unlock()

@@ -181,6 +181,7 @@ function filterQuery() {
 async function loadEntries(reset) {
   if (reset) C.offset = 0;
   const q = filterQuery();
+  if (reset) loadTotals(q).catch(e => note(e.message, true)); // beside the rows, not after them
   const page = await api("GET", `/api/entries?limit=100&offset=${C.offset}&${q}`);
   C.total = page.total;
   const rows = page.entries.map(e => `<tr data-id="${e.id}">
@@ -193,9 +194,9 @@ async function loadEntries(reset) {
   const body = $("#entries tbody");
   if (reset) body.innerHTML = rows; else body.insertAdjacentHTML("beforeend", rows);
   C.offset += page.entries.length;
+  window.__rowsDrawnAt = window.__rowsDrawnAt || performance.now();
   $("#more").style.display = C.offset < C.total ? "" : "none";
   $("#export-link").href = "/api/export?format=moxfield" + ($("#filter-pool").value !== "*" ? "&pool=" + encodeURIComponent($("#filter-pool").value) : "");
-  loadTotals(q);
 }
 async function loadTotals(q) {
   const t = await api("GET", "/api/totals?" + q);
@@ -203,6 +204,7 @@ async function loadTotals(q) {
   $("#totals").innerHTML = `<b id="total-cards">${t.cards}</b> cards in <b>${t.entries}</b> entries${money(t.value_usd)}${t.price_date ? ` (prices of ${esc(t.price_date)}${t.unpriced_cards ? `, ${t.unpriced_cards} cards unpriced` : ""})` : (t.value_usd == null ? " · no prices in the catalog" : "")}
     <div><b>Per set:</b> ${t.by_set.map(g => `<span class="set-total" data-set="${esc(g.key)}">${esc(g.key.toUpperCase())} ${g.cards}${money(g.value_usd)}</span>`).join(" · ")}</div>
     <div><b>Per pool:</b> ${t.by_pool.map(g => `<span class="pool-total">${esc(g.key || "main")} ${g.cards}${money(g.value_usd)}</span>`).join(" · ")}</div>`;
+  window.__totalsDrawnAt = window.__totalsDrawnAt || performance.now();
   const sel = $("#filter-pool"), keep = sel.value, pools = await api("GET", "/api/pools");
   sel.innerHTML = `<option value="*">all pools</option><option value="">main collection</option>` + pools.map(p => `<option value="${esc(p.name)}">${esc(p.name)}</option>`).join("");
   sel.value = keep;
