@@ -75,6 +75,11 @@ def browser():
     return webdriver.Chrome(service=service, options=options)
 
 
+def text(driver, element_id):
+    """An element's text read in the page (no stale handle when the page redraws it meanwhile)."""
+    return driver.execute_script("const e = document.getElementById(arguments[0]); return e ? e.textContent : null", element_id)
+
+
 def keys(driver, *sequence):
     """Key presses sent to the page itself (as a person typing with nothing focused)."""
     body = driver.find_element(By.TAG_NAME, "body")
@@ -95,15 +100,15 @@ def test_import_review_edit(binary, driver, shots):
         marker = driver.execute_script("window.__noReload = 1; return window.__noReload")
         driver.find_element(By.ID, "import-path").send_keys(photos)
         driver.find_element(By.ID, "import-start").click()
-        wait(driver, lambda d: d.find_element(By.ID, "import-status").text.startswith("done"), 180, "import done")
-        status = driver.find_element(By.ID, "import-status").text
+        wait(driver, lambda d: text(d, "import-status").startswith("done"), 180, "import done")
+        status = text(driver, "import-status")
         assert "9 of 9 photos" in status and "5 added, 3 to review, 1 failed" in status, status
 
         # Review every pending item by keyboard only: the first accepted as its second candidate,
         # then j/k to move, space to select, X to reject the selection.
         driver.get(server.base + "/#review")
         driver.execute_script("window.__noReload = 1")
-        wait(driver, lambda d: d.find_element(By.ID, "review-count").text == "3", what="3 pending")
+        wait(driver, lambda d: text(d, "review-count") == "3", what="3 pending")
         wait(driver, lambda d: d.execute_script("const i = document.getElementById('crop'); return i.complete && i.naturalWidth > 0"),
              what="crop shown")
         crop = driver.execute_script("const i = document.getElementById('crop'); return [i.naturalWidth, i.naturalHeight]")
@@ -111,41 +116,54 @@ def test_import_review_edit(binary, driver, shots):
         if shots:
             driver.save_screenshot(os.path.join(shots, "review.png"))
         pressed = 0
-        keys(driver, "2"); pressed += 1
-        wait(driver, lambda d: d.find_element(By.ID, "review-count").text == "2", what="accepted")
-        keys(driver, "j", "k", " ", " ", "X"); pressed += 5
-        wait(driver, lambda d: d.find_element(By.ID, "review-count").text == "0", what="all reviewed")
+        keys(driver, "2"); pressed += 1  # the first item: its second candidate
+        wait(driver, lambda d: text(d, "review-count") == "2", what="accepted")
+        # The second: another printing found by set and number, typed into the search.
+        keys(driver, "/"); pressed += 1
+        driver.switch_to.active_element.send_keys("lea 54", Keys.ENTER); pressed += 7
+        wait(driver, lambda d: "Search results" in (text(d, "candidates-title") or ""), what="search results")
+        first = driver.find_element(By.CSS_SELECTOR, "#candidates .candidate").text
+        assert "LEA #54" in first, first
+        keys(driver, "1"); pressed += 1
+        wait(driver, lambda d: text(d, "review-count") == "1", what="accepted from search")
+        # The third: moved to, selected, rejected as a selection.
+        keys(driver, "j", "k", " ", "X"); pressed += 4
+        wait(driver, lambda d: text(d, "review-count") == "0", what="all reviewed")
         assert driver.execute_script("return window.__noReload") == 1, "the page reloaded"
         review = server.get("/api/review?state=all")
-        assert sorted(i["state"] for i in review) == ["accepted", "rejected", "rejected"], review
+        assert sorted(i["state"] for i in review) == ["accepted", "accepted", "rejected"], review
+        lea = [e for e in server.get("/api/entries?set=lea")["entries"]]
+        assert len(lea) == 1 and lea[0]["collector_number"] == "54" and lea[0]["origin"] == "reviewed", lea
         print("  reviewed 3 items with %d key presses, no reload" % pressed)
 
         # Collection: filter, edit one entry's quantity and condition, check totals and export.
         driver.get(server.base + "/#collection")
-        wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#entries tbody tr")) == 6, what="6 entries")
-        wait(driver, lambda d: d.find_element(By.ID, "total-cards").text == "6", what="totals 6")
+        wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#entries tbody tr")) == 7, what="7 entries")
+        wait(driver, lambda d: text(d, "total-cards") == "7", what="totals 7")
         name = driver.find_element(By.ID, "filter-name")
         name.send_keys("tyrant")
+        # The filter applies 150 ms after the last key; the rows are drawn anew then.
+        time.sleep(0.6)
         wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#entries tbody tr")) == 1, what="filtered")
         row = driver.find_element(By.CSS_SELECTOR, "#entries tbody tr")
         qty = row.find_element(By.CSS_SELECTOR, ".qty")
         qty.send_keys(Keys.CONTROL, "a")
         qty.send_keys("4", Keys.TAB)
-        wait(driver, lambda d: d.find_element(By.ID, "total-cards").text == "4", what="totals after edit")
+        wait(driver, lambda d: text(d, "total-cards") == "4", what="totals after edit")
         condition = row.find_element(By.CSS_SELECTOR, ".condition")
         condition.send_keys("LP")
         driver.execute_script("arguments[0].dispatchEvent(new Event('change', {bubbles: true}))", condition)
         wait(driver, lambda d: server.get("/api/entries?name=tyrant")["entries"][0]["condition"] == "LP", what="condition saved")
         name.clear(); name.send_keys(" ")
         name.send_keys(Keys.BACKSPACE)
-        wait(driver, lambda d: d.find_element(By.ID, "total-cards").text == "9", what="totals 9")
+        wait(driver, lambda d: text(d, "total-cards") == "10", what="totals 10")
         sets = [s.text for s in driver.find_elements(By.CSS_SELECTOR, ".set-total")]
         assert len(sets) >= 3, sets
         if shots:
             driver.save_screenshot(os.path.join(shots, "collection.png"))
         export = server.get("/api/export?format=moxfield")
         lines = [l for l in export.splitlines() if "Carnage Tyrant" in l]
-        assert len(lines) == 1 and lines[0].startswith('"4"') or lines[0].startswith("4,"), export
+        assert len(lines) == 1 and (lines[0].startswith('"4"') or lines[0].startswith("4,")), export
         cli = subprocess.run([binary, "collection", "export", "--format", "moxfield"], env=dict(os.environ, CARDSCAN_HOME=os.path.join(tmp, "home")),
                              capture_output=True, text=True)
         assert cli.stdout == export, (cli.stdout, export)
@@ -170,12 +188,12 @@ def test_keyboard_budget(binary, driver, shots):
         try:
             driver.get(server.base + "/#review")
             driver.execute_script("window.__noReload = 1")
-            wait(driver, lambda d: d.find_element(By.ID, "review-count").text == "50", what="50 pending")
+            wait(driver, lambda d: text(d, "review-count") == "50", what="50 pending")
             pressed = 0
             for i in range(50):
                 before = 50 - i
                 keys(driver, "1" if i % 2 == 0 else "x"); pressed += 1
-                wait(driver, lambda d: d.find_element(By.ID, "review-count").text == str(before - 1), what="item %d" % i)
+                wait(driver, lambda d: text(d, "review-count") == str(before - 1), what="item %d" % i)
             assert pressed <= 100, pressed
             assert driver.execute_script("return window.__noReload") == 1, "the page reloaded"
             states = [i["state"] for i in server.get("/api/review?state=all")]
