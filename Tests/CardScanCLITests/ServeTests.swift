@@ -130,6 +130,13 @@ struct ServeTests {
         let cached = try FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("crops").path)
         #expect(cached.count == 1)
 
+        // Search another printing by name (exact or fuzzy) or by set and number.
+        let byName = try #require(try await server.request("GET", "/api/printings?q=counterspel").json as? [[String: Any]])
+        #expect(byName.first?["name"] as? String == "Counterspell" && byName.filter { $0["name"] as? String == "Counterspell" }.count >= 4, "\(byName)")
+        let bySet = try #require(try await server.request("GET", "/api/printings?q=lea%20%2354").json as? [[String: Any]])
+        #expect(bySet.count == 1 && bySet.first?["set"] as? String == "lea" && bySet.first?["collector_number"] as? String == "54", "\(bySet)")
+        #expect(try await server.request("GET", "/api/printings?q=").status == 400)
+
         // Accept the first as its second candidate, reject the other two together.
         let ids = queue.compactMap { $0["id"] as? Int }
         let second = try #require(candidates[1]["id"] as? String)
