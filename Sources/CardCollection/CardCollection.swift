@@ -147,6 +147,9 @@ public struct Entry: Sendable, Codable, Equatable {
              batchID = "batch_id", purchasePrice = "purchase_price", details
     }
 
+    /// The language codes a card may be recorded in (Scryfall's).
+    public static let languageCodes: Set<String> = ["en", "es", "fr", "de", "it", "pt", "ja", "ko", "ru", "zhs", "zht", "he", "la", "grc", "ar", "sa", "ph"]
+
     /// The most copies one row may hold. A bound far above any real collection and far below
     /// `Int.max`, so no sum of quantities (a row merged by `add`, a total, a pool summary) can
     /// overflow: a quantity of 9223372036854775807 once trapped every later reader.

@@ -120,14 +120,8 @@ struct CollectionRoutes {
         let q = request.uri.queryParameters
         func value(_ k: String) -> String? { q[Substring(k)].map(String.init).flatMap { $0.isEmpty ? nil : $0 } }
         var f = CollectionStore.EntryFilter(name: value("name"), set: value("set"), pool: q["pool"].map(String.init))
-        if let v = value("finish") {
-            guard let finish = Finish(rawValue: v) else { throw HTTPError(.badRequest, message: "finish must be nonfoil, foil or etched") }
-            f.finish = finish
-        }
-        if let v = value("condition") {
-            guard let c = Condition(loose: v) else { throw HTTPError(.badRequest, message: "condition must be one of M, NM, EX, LP, MP, HP, DMG") }
-            f.condition = c
-        }
+        f.finish = try value("finish").map(Checked.finish)
+        f.condition = try value("condition").map(Checked.condition)
         if let v = value("origin") {
             guard let o = CollectionStore.Origin(rawValue: v) else { throw HTTPError(.badRequest, message: "origin must be identified, reviewed or other") }
             f.origin = o
@@ -155,18 +149,12 @@ extension CardScanServer {
             }
             printing = found
         }
-        let condition = try change.condition.map { text in
-            guard let c = Condition(loose: text) else { throw HTTPError(.badRequest, message: "condition must be one of M, NM, EX, LP, MP, HP, DMG") }
-            return c
-        }
-        let finish = try change.finish.map { text in
-            guard let f = Finish(rawValue: text) else { throw HTTPError(.badRequest, message: "finish must be nonfoil, foil or etched") }
-            return f
-        }
+        let condition = try change.condition.map(Checked.condition)
+        let finish = try change.finish.map(Checked.finish)
         if let q = change.quantity, !(1...Entry.maxQuantity).contains(q) {
             throw HTTPError(.badRequest, message: "quantity must be between 1 and \(Entry.maxQuantity) (delete the entry to remove it)")
         }
-        if let l = change.language, l.isEmpty || l.count > 4 { throw HTTPError(.badRequest, message: "language must be a Scryfall language code") }
+        let language = try change.language.map(Checked.language)
         return try store.updateEntry(id: id) { e in
             if let p = printing {
                 e.scryfallID = p.id; e.name = p.name; e.setCode = p.setCode; e.collectorNumber = p.collectorNumber; e.rarity = p.rarity
@@ -174,7 +162,7 @@ extension CardScanServer {
             if let q = change.quantity { e.quantity = q }
             if let condition { e.condition = condition }
             if let finish { e.finish = finish }
-            if let l = change.language { e.language = l.lowercased() }
+            if let language { e.language = language }
             if let pool = change.pool { e.pool = pool }
         }
     }

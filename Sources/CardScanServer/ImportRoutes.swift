@@ -124,14 +124,8 @@ extension CardScanServer {
     /// does); the job reports its progress.
     func startImport(_ start: ImportRoutes.Start) throws -> ImportJob {
         guard !start.paths.isEmpty else { throw HTTPError(.badRequest, message: "paths must name at least one photo or folder") }
-        let condition = try start.condition.map { text in
-            guard let c = Condition(loose: text) else { throw HTTPError(.badRequest, message: "condition must be one of M, NM, EX, LP, MP, HP, DMG") }
-            return c
-        } ?? .nm
-        let finish = try start.finish.map { text in
-            guard let f = Finish(rawValue: text) else { throw HTTPError(.badRequest, message: "finish must be nonfoil, foil or etched") }
-            return f
-        } ?? .nonfoil
+        let condition = try start.condition.map(Checked.condition) ?? .nm
+        let finish = try start.finish.map(Checked.finish) ?? .nonfoil
         let (files, missing) = PhotoFiles.expand(start.paths, recursive: start.recursive ?? true)
         guard !files.isEmpty else {
             throw HTTPError(.badRequest, message: missing.isEmpty ? "no image files found in \(start.paths.joined(separator: ", "))"
@@ -139,7 +133,7 @@ extension CardScanServer {
         }
         let pool = start.pool?.trimmingCharacters(in: .whitespaces) ?? ""
         let batch = try store.beginBatch(kind: "photos", description: "serve import \(start.paths.joined(separator: " "))\(pool.isEmpty ? "" : " --pool \(pool)")")
-        let options = PhotoImporter.Options(pool: pool, finish: finish, condition: condition, language: start.language?.lowercased())
+        let options = PhotoImporter.Options(pool: pool, finish: finish, condition: condition, language: try start.language.map(Checked.language))
         let jobs = imports
         let id = jobs.start { ImportJob(id: $0, state: "running", batch: batch, total: files.count, done: 0,
                                                        counts: PhotoImporter.Summary(batch: batch), missing: missing) }
@@ -159,7 +153,7 @@ extension CardScanServer {
                 _ = try store.finishBatch(batch)
                 jobs.update(id) { $0.state = "done"; $0.done = $0.total }
             } catch {
-                jobs.update(id) { $0.state = "failed"; $0.error = (error as? CustomStringConvertible)?.description ?? "\(error)" }
+                jobs.update(id) { $0.state = "failed"; $0.error = "\(error)" }
             }
         }
         thread.stackSize = 8 << 20

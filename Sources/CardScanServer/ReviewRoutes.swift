@@ -168,7 +168,7 @@ extension CardScanServer {
             } catch let e as HTTPError {
                 return BulkOutcome(id: id, ok: false, error: e.body)
             } catch {
-                return BulkOutcome(id: id, ok: false, error: (error as? CustomStringConvertible)?.description ?? "\(error)")
+                return BulkOutcome(id: id, ok: false, error: "\(error)")
             }
         }
     }

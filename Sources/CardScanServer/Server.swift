@@ -143,6 +143,31 @@ enum JSON {
     }
 }
 
+/// Values of a request checked, or a 400 saying what is accepted.
+enum Checked {
+    static func condition(_ text: String) throws -> Condition {
+        guard let c = Condition(loose: text) else {
+            throw HTTPError(.badRequest, message: "condition must be one of \(Condition.allCases.map(\.rawValue).joined(separator: ", ")) (got \"\(text)\")")
+        }
+        return c
+    }
+
+    static func language(_ text: String) throws -> String {
+        let code = text.lowercased()
+        guard Entry.languageCodes.contains(code) else {
+            throw HTTPError(.badRequest, message: "language must be a Scryfall language code (\(Entry.languageCodes.sorted().joined(separator: ", "))), got \"\(text)\"")
+        }
+        return code
+    }
+
+    static func finish(_ text: String) throws -> Finish {
+        guard let f = Finish(rawValue: text) else {
+            throw HTTPError(.badRequest, message: "finish must be one of \(Finish.allCases.map(\.rawValue).joined(separator: ", ")) (got \"\(text)\")")
+        }
+        return f
+    }
+}
+
 extension Parameters {
     /// The path parameter `name` as an integer id, or a 400.
     func id(_ name: String = "id") throws -> Int64 {
