@@ -51,6 +51,7 @@ public final class CardScanServer: Sendable {
     func router() -> Router<BasicRequestContext> {
         let router = Router()
         router.add(middleware: JSONErrorMiddleware())
+        router.add(middleware: SameOriginMiddleware(loopbackOnly: Self.isLoopback(configuration.host)))
         router.get("/") { _, _ in Self.page(WebPage.html, type: "text/html; charset=utf-8") }
         router.get("/openapi.json") { _, _ in Self.page(OpenAPI.json, type: "application/json") }
         let api = router.group("api")
@@ -74,8 +75,33 @@ public final class CardScanServer: Sendable {
         try await app.run()
     }
 
+    static func isLoopback(_ host: String) -> Bool { ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host.lowercased()) }
+
     static func page(_ text: String, type: String) -> Response {
         Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"], body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+}
+
+/// Refuses what a web page of another site could make a browser send to this local server: a
+/// write (any method but GET) whose `Origin` is not this server, and, when the server listens on
+/// loopback only, a request whose `Host` is not a loopback name (a DNS name rebound to 127.0.0.1).
+struct SameOriginMiddleware: RouterMiddleware {
+    typealias Context = BasicRequestContext
+    let loopbackOnly: Bool
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let host = request.head.authority ?? ""
+        if loopbackOnly {
+            let name = host.hasPrefix("[") ? String(host.prefix { $0 != "]" }) + "]" : String(host.split(separator: ":").first ?? "")
+            guard CardScanServer.isLoopback(name) else {
+                throw HTTPError(.forbidden, message: "Host \(host) is not this computer: the server answers 127.0.0.1 and localhost only")
+            }
+        }
+        if request.method != .get, request.method != .head, let origin = request.headers[.origin],
+           origin != "http://\(host)" {
+            throw HTTPError(.forbidden, message: "a page of \(origin) may not change this collection")
+        }
+        return try await next(request, context)
     }
 }
 

@@ -45,9 +45,11 @@ final class ServeProcess: @unchecked Sendable {
 
     /// One request; the status and the body (JSON decoded when it is JSON).
     @discardableResult
-    func request(_ method: String, _ path: String, json: Any? = nil, body: Data? = nil) async throws -> (status: Int, json: Any?, data: Data) {
+    func request(_ method: String, _ path: String, json: Any? = nil, body: Data? = nil,
+                 headers: [String: String] = [:]) async throws -> (status: Int, json: Any?, data: Data) {
         var r = URLRequest(url: URL(string: path, relativeTo: base)!)
         r.httpMethod = method
+        for (k, v) in headers { r.setValue(v, forHTTPHeaderField: k) }
         if let json {
             r.httpBody = try JSONSerialization.data(withJSONObject: json)
             r.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -178,6 +180,13 @@ struct ServeTests {
             let r = try await server.request(method, path, json: body)
             #expect(r.status == status && (r.json as? [String: Any])?["error"] is String, "\(method) \(path): \(r.status)")
         }
+        // Another site's page cannot make the browser change the collection, nor reach it by a rebound name.
+        let foreign = try await server.request("POST", "/api/undo", headers: ["Origin": "http://example.com"])
+        #expect(foreign.status == 403 && (foreign.json as? [String: Any])?["error"] is String)
+        let rebound = try await server.request("GET", "/api/review", headers: ["Host": "attacker.example:\(server.base.port ?? 0)"])
+        #expect(rebound.status == 403)
+        let sameOrigin = try await server.request("GET", "/api/pools", headers: ["Origin": "http://127.0.0.1:\(server.base.port ?? 0)"])
+        #expect(sameOrigin.status == 200)
         let notJSON = try await server.request("POST", "/api/review/bulk", body: Data("{".utf8))
         #expect(notJSON.status == 400 && (notJSON.json as? [String: Any])?["error"] is String)
 
