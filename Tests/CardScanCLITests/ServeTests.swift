@@ -190,11 +190,43 @@ struct ServeTests {
         let notJSON = try await server.request("POST", "/api/review/bulk", body: Data("{".utf8))
         #expect(notJSON.status == 400 && (notJSON.json as? [String: Any])?["error"] is String)
 
+        // Another printing chosen for an entry.
+        let lea = try #require(bySet.first?["id"] as? String)
+        let moved = try await server.request("PATCH", "/api/entries/\(entryID)", json: ["printing": lea])
+        #expect((moved.json as? [String: Any])?["set"] as? String == "lea" && (moved.json as? [String: Any])?["quantity"] as? Int == 3)
+        #expect((try await server.request("GET", "/api/entries?set=lea").json as? [String: Any])?["total"] as? Int == 1)
+
         // `cardscan undo` reverts the page's import, its accepted item with it.
         let undo = try CollectionCLI.run(["undo"], home: home)
         #expect(undo.status == 0, "\(undo.err)")
         let after = try #require(try await server.request("GET", "/api/totals").json as? [String: Any])
         #expect(after["cards"] as? Int == 0, "\(after)")
+    }
+
+    @Test("an import from the page and a CLI import into the same collection at the same time lose nothing")
+    func importBesideCLI() async throws {
+        let dir = CollectionCLI.temp("serve-beside")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let photos = try CollectionCLI.photoFolder(dir)
+        let (pageHalf, cliHalf) = (dir.appendingPathComponent("page"), dir.appendingPathComponent("cli"))
+        for (i, name) in try FileManager.default.contentsOfDirectory(atPath: photos.path).sorted().enumerated() {
+            let to = (i % 2 == 0 ? pageHalf : cliHalf)
+            try FileManager.default.createDirectory(at: to, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: photos.appendingPathComponent(name), to: to.appendingPathComponent(name))
+        }
+        let home = dir.appendingPathComponent("home")
+        let server = try ServeProcess(home: home)
+        defer { server.stop() }
+        let started = try await server.request("POST", "/api/imports", json: ["paths": [pageHalf.path]])
+        let cli = try CollectionCLI.run(["import", cliHalf.path, "--json"], home: home)
+        let job = try await server.waitForImport(try #require((started.json as? [String: Any])?["id"] as? Int))
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(cli.out.utf8)) as? [String: Any])
+        let added = (job["added"] as? Int ?? 0) + (summary["added"] as? Int ?? 0)
+        let review = (job["review"] as? Int ?? 0) + (summary["review"] as? Int ?? 0)
+        #expect(added == 5 && review == 3, "page \(job); cli \(summary)")
+        let totals = try #require(try await server.request("GET", "/api/totals").json as? [String: Any])
+        #expect(totals["cards"] as? Int == 5)
+        #expect((try await server.request("GET", "/api/review").json as? [[String: Any]])?.count == 3)
     }
 
     @Test("an upload is kept under the data folder by content and imported from there")
