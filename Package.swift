@@ -22,6 +22,7 @@ let exportPNGLevelHook: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--export-d
 /// - `CardCatalog`: local SQLite card database (Scryfall / MTGJSON importers, exact and fuzzy lookup).
 /// - `CardMatcher`: turn extracted fields into one printing with a calibrated confidence.
 /// - `CardCollection`: the user's collection, pools, review queue and CSV formats.
+/// - `CardScanServer`: `cardscan serve`, the local review / collection pages and JSON API.
 /// - `CardScanCLI`: the `cardscan` subcommands (the executable itself is a one-line `main`).
 /// - `CardScanBench`: the accuracy / speed / memory benchmark behind `cardscan-bench`.
 let package = Package(
@@ -39,6 +40,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -71,8 +74,18 @@ let package = Package(
             dependencies: ["CZlib", "CardScanFiles", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(name: "CardMatcher", dependencies: ["CardReader", "CardCatalog"]),
-        // The facade: photo → readings → matches (what the CLI and the benchmark call).
-        .target(name: "CardScanner", dependencies: ["CardScanOCR", "CardReader", "CardCatalog", "CardMatcher"]),
+        // The facade: photo → readings → matches → collection entries (what the CLI, the server
+        // and the benchmark call).
+        .target(name: "CardScanner", dependencies: ["CardScanOCR", "CardReader", "CardCatalog", "CardMatcher", "CardCollection"]),
+        // `cardscan serve`: the review and collection pages and their JSON API (Hummingbird).
+        .target(
+            name: "CardScanServer",
+            dependencies: [
+                "CardScanOCR", "CardReader", "CardCatalog", "CardScanner", "CardCollection",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "CardCollection",
             dependencies: [
@@ -85,7 +98,7 @@ let package = Package(
         .target(
             name: "CardScanCLI",
             dependencies: [
-                "CardScanOCR", "CardReader", "CardCatalog", "CardMatcher", "CardScanner", "CardCollection",
+                "CardScanOCR", "CardReader", "CardCatalog", "CardMatcher", "CardScanner", "CardCollection", "CardScanServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CSV", package: "CSV.swift"),
             ]
@@ -110,7 +123,7 @@ let package = Package(
         .testTarget(name: "CardMatcherTests", dependencies: ["CardMatcher", "CardReader", "CardCatalog", "CardScanner", "TestSupport"]),
         .testTarget(name: "CardCollectionTests", dependencies: ["CardCollection", "CardCatalog", "TestSupport"]),
         .testTarget(name: "CardScanBenchTests", dependencies: ["CardScanBench", "CardReader", "CardMatcher"]),
-        .testTarget(name: "CardScanCLITests", dependencies: ["CardScanCLI", "CardScanOCR", "CardCatalog", "CardMatcher", "CardReader", "TestSupport"]),
+        .testTarget(name: "CardScanCLITests", dependencies: ["CardScanCLI", "CardScanServer", "CardScanOCR", "CardCatalog", "CardMatcher", "CardReader", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Installs what cardscan needs to build and run, if it is missing:
 #   Debian packages libtesseract-dev libleptonica-dev libpng-dev libjpeg-dev tesseract-ocr-eng pkg-config zlib1g-dev
-#   (and, for the benchmark's reference runs, tesseract-ocr (CLI) and libjpeg-turbo-progs (djpeg)).
+#   (and, for the benchmark's reference runs, tesseract-ocr (CLI) and libjpeg-turbo-progs (djpeg));
+#   for the browser tests of `cardscan serve`: Debian's chromium and chromium-driver, and Selenium
+#   from PyPI (pinned: 4.52 needs a certifi newer than the index here offers).
 # Safe to run again: it only calls apt-get when a package is absent. Needs root or sudo for apt.
 set -euo pipefail
 
-packages=(libtesseract-dev libleptonica-dev libpng-dev libjpeg-dev tesseract-ocr-eng tesseract-ocr pkg-config zlib1g-dev libjpeg-turbo-progs)
+packages=(libtesseract-dev libleptonica-dev libpng-dev libjpeg-dev tesseract-ocr-eng tesseract-ocr pkg-config zlib1g-dev libjpeg-turbo-progs
+          chromium chromium-driver python3-pip)
+selenium_version=4.51.0
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -20,6 +24,12 @@ if ((${#missing[@]})); then
   fi
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
+
+if ! python3 -c "import selenium, sys; sys.exit(selenium.__version__ != '$selenium_version')" 2>/dev/null; then
+  echo "setup: installing selenium $selenium_version (pip)" >&2
+  python3 -m pip install -q "selenium==$selenium_version" >&2 2>/dev/null \
+    || python3 -m pip install -q --break-system-packages "selenium==$selenium_version" >&2
 fi
 
 command -v swift >/dev/null || [ -x /opt/swift/usr/bin/swift ] || {

@@ -11,3 +11,5 @@ swift build --build-tests
 memory='MemoryTests|TextRecognizerTests/noLeak'
 swift test --skip-build --skip "$memory" "$@"
 swift test --skip-build --no-parallel --filter "$memory" "$@"
+# The pages of `cardscan serve` in a real headless Chromium (screenshots of failures in out/browser-failures/).
+python3 Tests/Browser/test_pages.py .build/debug/cardscan

@@ -178,12 +178,8 @@ public final class CardCatalog: Sendable {
 
     /// Where the catalog came from and what it holds.
     public func info() throws -> CatalogInfo {
-        try queue.read { db in
-            let imports = try Row.fetchAll(db, sql: "SELECT * FROM import_log ORDER BY id").map { row in
-                CatalogInfo.Import(path: row["path"], format: row["format"], sourceDate: row["source_date"],
-                                   importedAt: row["imported_at"], records: row["records"] ?? 0, imported: row["imported"] ?? 0,
-                                   updated: row["updated"] ?? 0, skipped: row["skipped"] ?? 0, malformed: row["malformed"] ?? 0)
-            }
+        let imports = try self.imports()
+        return try queue.read { db in
             var languages: [String: Int] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT lang, count(*) FROM printing GROUP BY lang") {
                 languages[row[0]] = row[1]
@@ -201,6 +197,37 @@ public final class CardCatalog: Sendable {
                 whiteBordered: columns.contains("border_color")
                     ? try Int.fetchOne(db, sql: "SELECT count(*) FROM printing WHERE border_color = 'white'") ?? 0 : nil)
         }
+    }
+
+    /// The files imported into the catalog, oldest first (cheap, unlike `info()`).
+    public func imports() throws -> [CatalogInfo.Import] {
+        try queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM import_log ORDER BY id").map { row in
+                CatalogInfo.Import(path: row["path"], format: row["format"], sourceDate: row["source_date"],
+                                   importedAt: row["imported_at"], records: row["records"] ?? 0, imported: row["imported"] ?? 0,
+                                   updated: row["updated"] ?? 0, skipped: row["skipped"] ?? 0, malformed: row["malformed"] ?? 0)
+            }
+        }
+    }
+
+    /// The prices of the printings with these Scryfall ids that have any (one query per 500 ids:
+    /// a collection's value without a lookup per row).
+    public func prices(ids: some Collection<String>) throws -> [String: Printing.Prices] {
+        let unique = Array(Set(ids.map { $0.lowercased() }))
+        var out: [String: Printing.Prices] = [:]
+        try queue.read { db in
+            for start in stride(from: 0, to: unique.count, by: 500) {
+                let chunk = Array(unique[start..<min(start + 500, unique.count)])
+                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+                for row in try Row.fetchAll(db, sql: """
+                    SELECT id, price_usd, price_usd_foil, price_eur, price_tix FROM printing WHERE id IN (\(marks))
+                        AND (price_usd IS NOT NULL OR price_usd_foil IS NOT NULL OR price_eur IS NOT NULL OR price_tix IS NOT NULL)
+                    """, arguments: StatementArguments(chunk)) {
+                    out[row["id"]] = Printing.Prices(usd: row["price_usd"], usdFoil: row["price_usd_foil"], eur: row["price_eur"], tix: row["price_tix"])
+                }
+            }
+        }
+        return out
     }
 
     static func stripLeadingZeros(_ number: String) -> String {

@@ -125,6 +125,8 @@ public struct Entry: Sendable, Codable, Equatable {
     public var batchID: Int64?
     public var purchasePrice: String?
     public var details: CardDetails
+    /// Where the card lies in its source photo (``CardPlace/text``); nil unless imported from a photo.
+    public var quad: String? = nil
 
     public init(id: Int64? = nil, scryfallID: String, name: String, setCode: String, collectorNumber: String,
                 language: String = "en", rarity: String? = nil, quantity: Int = 1, finish: Finish = .nonfoil,
@@ -144,6 +146,9 @@ public struct Entry: Sendable, Codable, Equatable {
              quantity, finish, condition, pool, tags, addedAt = "added_at", sourcePath = "source_path", sourceHash = "source_hash",
              batchID = "batch_id", purchasePrice = "purchase_price", details
     }
+
+    /// The language codes a card may be recorded in (Scryfall's).
+    public static let languageCodes: Set<String> = ["en", "es", "fr", "de", "it", "pt", "ja", "ko", "ru", "zhs", "zht", "he", "la", "grc", "ar", "sa", "ph"]
 
     /// The most copies one row may hold. A bound far above any real collection and far below
     /// `Int.max`, so no sum of quantities (a row merged by `add`, a total, a pool summary) can
@@ -230,10 +235,13 @@ public struct ReviewSubmission: Sendable {
     public var finish: Finish
     public var condition: Condition
     public var language: String?
+    /// Where the card lies in the photo (``CardPlace/text``), when the reader found it.
+    public var quad: String?
 
     /// Creates one.
     public init(matchStatus: String, candidates: [ReviewCandidate], readTitle: String?, readSet: String?, readNumber: String?,
-                pool: String, finish: Finish, condition: Condition, language: String?) {
+                pool: String, finish: Finish, condition: Condition, language: String?, quad: String? = nil) {
+        self.quad = quad
         self.matchStatus = matchStatus; self.candidates = candidates
         self.readTitle = readTitle; self.readSet = readSet; self.readNumber = readNumber
         self.pool = pool; self.finish = finish; self.condition = condition; self.language = language
@@ -282,6 +290,35 @@ public struct ReviewItem: Sendable, Codable, Equatable {
     public var language: String?
     public var createdAt: Date
     public var entryID: Int64?
+    /// Where the card lies in the photo (``CardPlace/text``), when the reader found it.
+    public var quad: String?
+}
+
+/// Where a card lies in its photo: the photo's size and the card's corners (top-left, top-right,
+/// bottom-right, bottom-left of the upright card, in pixels of the EXIF-oriented photo), stored
+/// as one line of ten numbers so the collection needs no reader types.
+public struct CardPlace: Sendable, Equatable {
+    public var width: Int, height: Int
+    public var corners: [(x: Double, y: Double)]
+
+    public init(width: Int, height: Int, corners: [(x: Double, y: Double)]) {
+        self.width = width; self.height = height; self.corners = corners
+    }
+
+    /// Parses `text`; nil when it is not ten numbers.
+    public init?(text: String) {
+        let n = text.split(separator: " ").compactMap { Double($0) }
+        guard n.count == 10, n[0] > 0, n[1] > 0 else { return nil }
+        width = Int(n[0]); height = Int(n[1])
+        corners = (0..<4).map { (x: n[2 + 2 * $0], y: n[3 + 2 * $0]) }
+    }
+
+    /// "W H x0 y0 x1 y1 x2 y2 x3 y3".
+    public var text: String {
+        (["\(width)", "\(height)"] + corners.flatMap { [String(format: "%.1f", $0.x), String(format: "%.1f", $0.y)] }).joined(separator: " ")
+    }
+
+    public static func == (a: CardPlace, b: CardPlace) -> Bool { a.text == b.text }
 }
 
 /// One import (photos or CSV), the unit of `undo`.

@@ -251,6 +251,16 @@ public final class CollectionStore: Sendable {
                 CREATE INDEX csv_file_batch ON csv_file(batch_id);
                 """)
         }
+        m.registerMigration("v4-card-quad") { db in
+            // Where each imported card lies in its photo (`CardPlace`), so the review and
+            // collection pages can show the card cut out of the photo. NULL for rows from files,
+            // added by hand or imported before.
+            try db.execute(sql: """
+                ALTER TABLE entry ADD COLUMN quad TEXT;
+                ALTER TABLE wanted ADD COLUMN quad TEXT;
+                ALTER TABLE review ADD COLUMN quad TEXT;
+                """)
+        }
         return m
     }
 
@@ -387,10 +397,10 @@ public final class CollectionStore: Sendable {
                     let json = String(decoding: try JSONEncoder().encode(item.candidates), as: UTF8.self)
                     try db.execute(sql: """
                         INSERT INTO review (batch_id, source_path, source_hash, match_status, candidates, read_title, read_set, read_number,
-                                            pool, finish, condition, language, created_at)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                            pool, finish, condition, language, created_at, quad)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """, arguments: [batchID, path, hash, item.matchStatus, json, item.readTitle, item.readSet, item.readNumber,
-                                         item.pool, item.finish.rawValue, item.condition.rawValue, item.language, Date()])
+                                         item.pool, item.finish.rawValue, item.condition.rawValue, item.language, Date(), item.quad])
                     outcomes.append(.review(reviewID: db.lastInsertedRowID))
                 }
             }
@@ -429,19 +439,19 @@ public final class CollectionStore: Sendable {
         try db.cachedStatement(sql: """
             INSERT INTO \(table) (scryfall_id, name, set_code, collector_number, language, rarity, quantity, finish, condition,
                                pool, tags, added_at, source_path, source_hash, batch_id, purchase_price,
-                               trade_quantity, proxy, altered, signed, misprint, price_currency, binder, binder_type, set_name, foil_kind, note)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                               trade_quantity, proxy, altered, signed, misprint, price_currency, binder, binder_type, set_name, foil_kind, note, quad)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [e.scryfallID, e.name, e.setCode.lowercased(), e.collectorNumber, e.language, e.rarity, e.quantity,
                              e.finish.rawValue, e.condition.rawValue, e.pool, e.tags.joined(separator: ","), Dates.milliseconds(e.addedAt),
                              e.sourcePath, e.sourceHash, e.batchID, e.purchasePrice,
                              d.tradeQuantity, d.proxy, d.altered, d.signed, d.misprint, d.currency, d.binder, d.binderType.rawValue,
-                             d.setName, d.foilKind?.rawValue, d.note])
+                             d.setName, d.foilKind?.rawValue, d.note, e.quad])
         return db.lastInsertedRowID
     }
 
     static func entry(_ r: Row) -> Entry {
         let tags: String = r["tags"]
-        return Entry(id: r["id"], scryfallID: r["scryfall_id"], name: r["name"], setCode: r["set_code"],
+        var e = Entry(id: r["id"], scryfallID: r["scryfall_id"], name: r["name"], setCode: r["set_code"],
                      collectorNumber: r["collector_number"], language: r["language"], rarity: r["rarity"],
                      quantity: min(r["quantity"], Entry.maxQuantity), finish: Finish(rawValue: r["finish"]) ?? .nonfoil,
                      condition: Condition(rawValue: r["condition"]) ?? .nm, pool: r["pool"],
@@ -452,6 +462,8 @@ public final class CollectionStore: Sendable {
                                           misprint: r["misprint"], currency: r["price_currency"], binder: r["binder"],
                                           binderType: BinderType(rawValue: r["binder_type"]) ?? .binder, setName: r["set_name"],
                                           foilKind: (r["foil_kind"] as String?).flatMap(FoilKind.init(rawValue:)), note: r["note"]))
+        e.quad = r["quad"]
+        return e
     }
 
     /// Entries of one pool ("" = the main collection), or of everything when `pool` is nil.
@@ -693,7 +705,7 @@ public final class CollectionStore: Sendable {
                           candidates: candidates, readTitle: r["read_title"], readSet: r["read_set"], readNumber: r["read_number"],
                           pool: r["pool"], finish: Finish(rawValue: r["finish"]) ?? .nonfoil,
                           condition: Condition(rawValue: r["condition"]) ?? .nm, language: r["language"],
-                          createdAt: r["created_at"], entryID: r["entry_id"])
+                          createdAt: r["created_at"], entryID: r["entry_id"], quad: r["quad"])
     }
 
     /// Review items, pending ones only unless `all`.
@@ -720,6 +732,7 @@ public final class CollectionStore: Sendable {
                           language: item.language ?? printing.language, rarity: printing.rarity, quantity: 1, finish: item.finish,
                           condition: item.condition, pool: item.pool, sourcePath: item.sourcePath, sourceHash: item.sourceHash,
                           batchID: item.batchID)
+            e.quad = item.quad
             e.id = try Self.insert(e, db)
             try db.execute(sql: "UPDATE review SET state = 'accepted', entry_id = ? WHERE id = ?", arguments: [e.id, reviewID])
             return e

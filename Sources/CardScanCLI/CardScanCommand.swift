@@ -57,7 +57,7 @@ enum CommandRegistry {
     static var subcommands: [any ParsableCommand.Type] {
         [IdentifyCommand.self, ScanCommand.self, ReadCommand.self, CatalogCommand.self, OCRCommand.self,
          ImportCommand.self, ReviewCommand.self, AddCommand.self, RemoveCommand.self, UndoCommand.self,
-         CollectionCommand.self, PoolCommand.self]
+         CollectionCommand.self, PoolCommand.self, ServeCommand.self]
     }
 }
 

@@ -36,7 +36,7 @@ enum CollectionAccess {
     }
 
     /// `--lang` values: Scryfall language codes.
-    static let languages: Set<String> = ["en", "es", "fr", "de", "it", "pt", "ja", "ko", "ru", "zhs", "zht", "he", "la", "grc", "ar", "sa", "ph"]
+    static var languages: Set<String> { Entry.languageCodes }
 
     static func language(_ text: String?) throws -> String? {
         guard let text else { return nil }

@@ -3,6 +3,7 @@ import CSV
 import CardCatalog
 import CardMatcher
 import CardScanOCR
+import CardScanner
 import Foundation
 
 /// `cardscan scan PATH…`: identify every photo in files and folders, in parallel.
@@ -99,7 +100,7 @@ struct ParallelScan {
     func run(makeWorker: @escaping @Sendable () throws -> Identifier, emit: @escaping @Sendable ([ScanRecord]) -> Void,
              failedDrawing: @escaping @Sendable (String) -> Void = { _ in }) throws {
         let queue = WorkQueue(files, workers: jobs)
-        try WorkerThreads.run(count: min(jobs, files.count)) {
+        try WorkerThreads.cliErrors { try WorkerThreads.run(count: min(jobs, files.count)) {
             let worker = try makeWorker()
             while let file = queue.next() {
                 let cards = worker.identifyEach(file)
@@ -108,57 +109,17 @@ struct ParallelScan {
                 }
                 emit(cards.map(\.record))
             }
-        }
+        } }
     }
 }
 
-/// Runs the same body on `count` threads (OCR engines are per thread, so workers are threads, not
-/// tasks) and waits; the first error thrown by any of them is rethrown as a one-line CLI error.
-enum WorkerThreads {
-    static func run(count: Int, body: @escaping @Sendable () throws -> Void) throws {
-        let group = DispatchGroup()
-        let failure = LockedBox<Error?>(nil)
-        for _ in 0..<max(1, count) {
-            group.enter()
-            let thread = Thread {
-                defer { group.leave() }
-                do { try body() } catch { failure.set(error) }
-            }
-            thread.stackSize = 8 << 20 // Tesseract recurses deeply on some layouts
-            thread.start()
-        }
-        group.wait()
-        if let error = failure.get() {
+extension WorkerThreads {
+    /// Runs `body` (which starts the workers), the first error thrown made a one-line CLI error.
+    static func cliErrors(_ body: () throws -> Void) throws {
+        do { try body() } catch let e as CLIError { throw e } catch {
             throw CLIError((error as? CustomStringConvertible)?.description ?? "\(error)")
         }
     }
-}
-
-/// A shared cursor over the files: in the order given for one worker, largest first for several
-/// (`PhotoSchedule`).
-final class WorkQueue: @unchecked Sendable {
-    private let files: [String]
-    private var index = 0
-    private let lock = NSLock()
-
-    init(_ files: [String], workers: Int) { self.files = PhotoSchedule.order(files, workers: workers).map { files[$0] } }
-
-    func next() -> String? {
-        lock.lock(); defer { lock.unlock() }
-        guard index < files.count else { return nil }
-        defer { index += 1 }
-        return files[index]
-    }
-}
-
-/// A value behind a lock.
-final class LockedBox<T>: @unchecked Sendable {
-    private var value: T
-    private let lock = NSLock()
-    init(_ value: T) { self.value = value }
-    func get() -> T { lock.lock(); defer { lock.unlock() }; return value }
-    func set(_ v: T) { lock.lock(); value = v; lock.unlock() }
-    func update(_ change: (inout T) -> Void) { lock.lock(); change(&value); lock.unlock() }
 }
 
 /// Serialised printing of scan results, with a progress line on a terminal.

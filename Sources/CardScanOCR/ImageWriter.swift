@@ -33,6 +33,17 @@ public enum ImageWriter {
     /// The file is written to a temporary name first and renamed, so a failure leaves no half file.
     /// - Throws: ``OCRError/writeFailed(path:reason:)``.
     public static func writePNG(_ image: RGBImage, labels: [ImageLabel] = [], fontSize: Int = 14, to path: String) throws {
+        try write(image, labels: labels, fontSize: fontSize, format: IFF_PNG, to: path)
+    }
+
+    /// Writes `image` to `path` as a baseline JPEG (Leptonica's default quality), the same way:
+    /// a temporary name first, then renamed.
+    /// - Throws: ``OCRError/writeFailed(path:reason:)``.
+    public static func writeJPEG(_ image: RGBImage, to path: String) throws {
+        try write(image, labels: [], fontSize: 14, format: IFF_JFIF_JPEG, to: path)
+    }
+
+    private static func write(_ image: RGBImage, labels: [ImageLabel], fontSize: Int, format: Int, to path: String) throws {
         LeptonicaSetup.once()
         guard let pix = pixCreate(Int32(image.width), Int32(image.height), 32) else {
             throw OCRError.writeFailed(path: path, reason: "out of memory")
@@ -56,9 +67,9 @@ public enum ImageWriter {
             }
         }
         let temp = path + ".part-\(getpid())"
-        guard pixWrite(temp, pix, Int32(IFF_PNG)) == 0 else {
+        guard pixWrite(temp, pix, Int32(format)) == 0 else {
             unlink(temp)
-            throw OCRError.writeFailed(path: path, reason: "PNG encoding or file creation failed")
+            throw OCRError.writeFailed(path: path, reason: "\(format == IFF_PNG ? "PNG" : "JPEG") encoding or file creation failed")
         }
         guard rename(temp, path) == 0 else {
             unlink(temp)

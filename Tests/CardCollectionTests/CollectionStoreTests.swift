@@ -297,7 +297,7 @@ struct CollectionStoreTests {
         let store = try CollectionStore(url: url)
         let backup = try #require(store.backupURL)
         #expect(backup.lastPathComponent.hasPrefix("collection.sqlite.backup-v1-"))
-        #expect(try store.schemaVersion() == "v3-interop")
+        #expect(try store.schemaVersion() == "v4-card-quad")
         #expect(try store.entries().map(\.name) == ["Old Card"])
         let copy = try DatabaseQueue(path: backup.path)
         #expect(try copy.read { try CollectionStore.migrator.completedMigrations($0) } == ["v1"])
