@@ -78,7 +78,7 @@ struct ImportCommand: ParsableCommand {
         let importer = PhotoImporter(store: store, catalog: catalog, options: options, batch: batch,
                                      printer: json || quiet ? nil : { print($0); fflush(nil) })
         let jobs = Identifier.jobs(self.jobs)
-        try importer.run(files: files, jobs: jobs, tessdata: global.tessdata)
+        try importer.run(files: files, jobs: jobs, readerOptions: global.readerOptions)
         let kept = try CollectionAccess.mapped { try store.finishBatch(batch) }
         let s = importer.summary
         if json {
@@ -132,14 +132,14 @@ final class PhotoImporter: @unchecked Sendable {
 
     var summary: Summary { lock.lock(); defer { lock.unlock() }; return state }
 
-    func run(files: [String], jobs: Int, tessdata: String?) throws {
+    func run(files: [String], jobs: Int, readerOptions: CardReader.Options) throws {
         let queue = WorkQueue(files, workers: jobs)
         try WorkerThreads.run(count: min(jobs, files.count)) {
             // The OCR engine and catalog are opened only when a photo turns out to be new.
             var identifier: Identifier?
             while let file = queue.next() {
                 try self.process(file) {
-                    if identifier == nil { identifier = try Identifier(catalog: try self.catalog.get(), tessdata: tessdata) }
+                    if identifier == nil { identifier = try Identifier(catalog: try self.catalog.get(), readerOptions: readerOptions) }
                     return identifier!
                 }
             }

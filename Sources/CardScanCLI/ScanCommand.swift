@@ -64,7 +64,7 @@ struct ScanCommand: ParsableCommand {
         }
         let output = ScanOutput(format: json ? .json : csv ? .csv : .text, total: files.count)
         let runner = ParallelScan(files: files, jobs: Identifier.jobs(jobs))
-        try runner.run(makeWorker: { try Identifier(catalog: catalog, tessdata: global.tessdata, readsEveryText: text) }) { records in
+        try runner.run(makeWorker: { try Identifier(catalog: catalog, readerOptions: global.readerOptions, readsEveryText: text) }) { records in
             output.emit(records)
         }
         output.finish()
