@@ -47,8 +47,10 @@ public final class CardReader {
         case automatic
         /// The project's own collector model, found as `automatic` finds it; an error when it is not found.
         case own
-        /// The project's own collector model from this folder; an error when it is not there.
-        case folder(String)
+        /// The model `language` (`language.traineddata`, the project's own collector model unless
+        /// named) from this folder; an error when it is not there. Any Tesseract model can read the
+        /// band this way, for comparing models (`Models/README.md`).
+        case folder(String, language: String = OwnModels.collector)
         /// The general model that reads the other bands.
         case general
 
@@ -66,19 +68,19 @@ public final class CardReader {
     public init(options: Options = Options()) throws {
         self.options = options
         self.recognizer = try TextRecognizer(configuration: .init(tessdataPath: options.tessdataPath))
-        let collectorFolder: String?
+        let collector: (folder: String, language: String)?
         switch options.collectorModel {
-        case .automatic: collectorFolder = OwnModels.folder(holding: OwnModels.collector)
+        case .automatic: collector = OwnModels.folder(holding: OwnModels.collector).map { ($0, OwnModels.collector) }
         case .own:
             guard let found = OwnModels.folder(holding: OwnModels.collector) else {
                 throw OCRError.missingLanguageModel(language: OwnModels.collector, searched: OwnModels.searchedFolders())
             }
-            collectorFolder = found
-        case .folder(let folder): collectorFolder = folder
-        case .general: collectorFolder = nil
+            collector = (found, OwnModels.collector)
+        case let .folder(folder, language): collector = (folder, language)
+        case .general: collector = nil
         }
-        self.collectorRecognizer = try collectorFolder.map {
-            try TextRecognizer(configuration: .init(tessdataPath: $0, languages: [OwnModels.collector]))
+        self.collectorRecognizer = try collector.map {
+            try TextRecognizer(configuration: .init(tessdataPath: $0.folder, languages: [$0.language]))
         }
     }
 

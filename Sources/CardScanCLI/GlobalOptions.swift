@@ -22,9 +22,9 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     public var tessdata: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "Model for the collector lines: own (cardscan's, from Models/ beside the program or in the checkout), general (the --tessdata model), or a folder holding cardscan_collector.traineddata.",
+        "Model for the collector lines: own (cardscan's, from Models/ beside the program or in the checkout), general (the --tessdata model), or a folder holding cardscan_collector.traineddata (DIR:LANG: LANG.traineddata from DIR, any Tesseract model, for comparisons).",
         discussion: "Default: see Models/README.md; $CARDSCAN_MODELS names the folder of cardscan's models.",
-        valueName: "own|general|path"))
+        valueName: "own|general|dir[:lang]"))
     public var collectorModel: CardReader.CollectorModel?
 
     public init() {}
@@ -73,7 +73,14 @@ extension CardReader.CollectorModel: ExpressibleByArgument {
         case "own": self = .own
         case "general": self = .general
         case "": return nil
-        default: self = .folder(argument)
+        default:
+            // DIR:LANG names a model by its language; a colon inside the folder's path is left alone.
+            if let colon = argument.lastIndex(of: ":"), !argument[argument.index(after: colon)...].contains("/"),
+               colon != argument.startIndex, argument.index(after: colon) != argument.endIndex {
+                self = .folder(String(argument[..<colon]), language: String(argument[argument.index(after: colon)...]))
+            } else {
+                self = .folder(argument)
+            }
         }
     }
 }

@@ -10,6 +10,9 @@ struct OwnModelTests {
     static let models = packageRoot.appendingPathComponent("Models").path
     /// `171/274 C` over `BFZ • EN`, drawn plainly (`Models/training/lines.py fixture`).
     static let collectorLines = packageRoot.appendingPathComponent("Fixtures/models/collector-lines.png").path
+    /// The models in `Models/` (by language name).
+    static let shipped = ((try? FileManager.default.contentsOfDirectory(atPath: models)) ?? [])
+        .filter { $0.hasSuffix(".traineddata") }.map { String($0.dropLast(".traineddata".count)) }.sorted()
 
     static func scratch() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-models-\(UUID().uuidString.prefix(8))")
@@ -17,7 +20,23 @@ struct OwnModelTests {
         return dir
     }
 
-    @Test("each shipped model loads from Models/ and reads its fixture lines", arguments: OwnModels.all)
+    /// A folder holding a real Tesseract model (Debian's `eng`) under the collector model's name:
+    /// where the reader finds a collector model is tested apart from which one ships.
+    static func modelsFolder(in dir: URL) throws -> String {
+        let folder = dir.appendingPathComponent("Models")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let general = try Tessdata.locate(explicit: nil, languages: ["eng"])
+        try FileManager.default.copyItem(atPath: "\(general)/eng.traineddata",
+                                         toPath: folder.appendingPathComponent("\(OwnModels.collector).traineddata").path)
+        return folder.path
+    }
+
+    @Test("every model in Models/ is one the reader knows")
+    func shippedAreKnown() {
+        #expect(Set(Self.shipped).isSubset(of: OwnModels.all), "\(Self.shipped)")
+    }
+
+    @Test("each model shipped in Models/ loads and reads its fixture lines", arguments: shipped)
     func shippedModelReads(name: String) throws {
         let recognizer = try TextRecognizer(configuration: .init(tessdataPath: Self.models, languages: [name]))
         let lines = try recognizer.recognize(try Image(contentsOf: Self.collectorLines),
@@ -29,37 +48,46 @@ struct OwnModelTests {
 
     @Test("the models folder is found from a checkout's build folder and from an installed program")
     func foundBesideTheProgram() throws {
-        let checkout = Self.packageRoot.appendingPathComponent(".build/release/cardscan").path
-        #expect(OwnModels.folder(holding: OwnModels.collector, environment: [:], executable: checkout) == Self.models)
+        let checkout = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: checkout) }
+        let models = try Self.modelsFolder(in: checkout)
+        let built = checkout.appendingPathComponent(".build/x86_64-unknown-linux-gnu/release/cardscan").path
+        #expect(OwnModels.folder(holding: OwnModels.collector, environment: [:], executable: built) == models)
         let prefix = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: prefix) }
-        let installed = prefix.appendingPathComponent("share/cardscan/Models")
-        try FileManager.default.createDirectory(at: installed, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: "\(Self.models)/\(OwnModels.collector).traineddata",
-                                         toPath: installed.appendingPathComponent("\(OwnModels.collector).traineddata").path)
+        let installed = try Self.modelsFolder(in: prefix.appendingPathComponent("share/cardscan"))
         let program = prefix.appendingPathComponent("bin/cardscan").path
-        #expect(OwnModels.folder(holding: OwnModels.collector, environment: [:], executable: program) == installed.path)
+        #expect(OwnModels.folder(holding: OwnModels.collector, environment: [:], executable: program) == installed)
+        #expect(OwnModels.folder(holding: "no_such_model", environment: [:], executable: program) == nil)
         // $CARDSCAN_MODELS is the one place looked in when set.
-        #expect(OwnModels.folder(holding: OwnModels.collector, environment: ["CARDSCAN_MODELS": prefix.path], executable: checkout) == nil)
-        #expect(OwnModels.searchedFolders(environment: ["CARDSCAN_MODELS": prefix.path], executable: checkout) == [prefix.path])
+        #expect(OwnModels.folder(holding: OwnModels.collector, environment: ["CARDSCAN_MODELS": prefix.path], executable: built) == nil)
+        #expect(OwnModels.searchedFolders(environment: ["CARDSCAN_MODELS": prefix.path], executable: built) == [prefix.path])
     }
 
     @Test("a reader gives the collector band its own engine only when asked to, and a folder without the model is an error")
     func readerCollectorEngine() throws {
-        #expect(try CardReader(options: .init()).collectorModelFolder == (CardReader.CollectorModel.standard == .general ? nil : Self.models))
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let models = try Self.modelsFolder(in: dir)
         var options = CardReader.Options()
         options.collectorModel = .general
         #expect(try CardReader(options: options).collectorModelFolder == nil)
-        options.collectorModel = .own
-        #expect(try CardReader(options: options).collectorModelFolder == Self.models)
-        options.collectorModel = .folder(Self.models)
-        #expect(try CardReader(options: options).collectorModelFolder == Self.models)
-        let empty = try Self.scratch()
-        defer { try? FileManager.default.removeItem(at: empty) }
-        options.collectorModel = .folder(empty.path)
+        options.collectorModel = .folder(models)
+        #expect(try CardReader(options: options).collectorModelFolder == models)
+        let general = try Tessdata.locate(explicit: nil, languages: ["eng"])
+        options.collectorModel = .folder(general, language: "eng")
+        #expect(try CardReader(options: options).collectorModelFolder == general)
+        options.collectorModel = .folder(dir.path)
         let error = #expect(throws: OCRError.self) { try CardReader(options: options) }
-        #expect(error?.description.contains(empty.path) == true)
+        #expect(error?.description.contains(dir.path) == true)
         #expect(error?.description.contains(OwnModels.collector) == true)
         #expect(error?.description.contains("apt-get") == false)
+        // Asked for by name, the own model is found as the search finds it, or its absence is an error.
+        options.collectorModel = .own
+        if let found = OwnModels.folder(holding: OwnModels.collector) {
+            #expect(try CardReader(options: options).collectorModelFolder == found)
+        } else {
+            #expect(throws: OCRError.self) { try CardReader(options: options) }
+        }
     }
 }
