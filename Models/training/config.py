@@ -15,14 +15,32 @@ COLLECTOR_CHARSET = set(
 # The share of each kind of line (lines.py `collector_line`). Number lines are short and copyright
 # lines long: by characters, 22% copyright lines made 47% of a first run's text and its young
 # model wrote `Wizards of the Coast` over any small print, so the numbers come first.
+# Run C moved 5% from number lines to set lines: run B read numbers far better than set + language.
 COLLECTOR_LINE_MIX = {
-    "number_2015": 0.45,     # 171/274 C
+    "number_2015": 0.40,     # 171/274 C
     "number_2023": 0.12,     # 0171 C, R 0200
-    "set_language": 0.28,    # BFZ • EN, and the artist after it
+    "set_language": 0.33,    # BFZ • EN, and the artist after it
     "copyright_number": 0.05,  # ™ & © 2009 Wizards of the Coast, Inc. 111/145
     "copyright": 0.03,       # ™ & © 2015 Wizards of the Coast
     "illustrator": 0.02,     # Illus. Name
     "random": 0.05,          # digits and capitals in no order
+}
+
+# The share of set lines followed by the pen symbol and the artist (nearly every 2015+ card; run B
+# drew it on half, and read the pen as letters that ate the language code).
+ARTIST_AFTER_SET = 0.8
+
+# Spacing of the collector lines, in units of the font size: letter spacing (none, some, or the very
+# wide spacing of some set codes, `O R I`), word gaps in units of a space (the rarity letter stands
+# two or three spaces from the number: run B, trained on single spaces, read a lone `U` as `LU`),
+# and the gap before the pen symbol.
+COLLECTOR_SPACING = {
+    "tracking": (0.02, 0.25),
+    "wide_tracking": (0.2, 0.45),
+    "tracking_weights": (0.35, 0.45, 0.2),
+    "wide_gaps": 0.6,
+    "word_gap": (1.0, 2.8),
+    "pen_gap": (0.35, 1.0),
 }
 
 # Printed rarity letters (common, uncommon, rare, mythic, special, land, token, promo).

@@ -82,7 +82,7 @@ def collector_line(cat, rng):
         if rng.random() < 0.1:
             code = "".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") for _ in range(3))
         line = f"{code} {bullet} {lang}"
-        if rng.random() < 0.5:
+        if rng.random() < config.ARTIST_AFTER_SET:
             artist = rng.choice(cat.artists)
             line += ARTIST_MARK + (artist.upper() if rng.random() < 0.8 else artist)
         return line
@@ -126,6 +126,7 @@ def make_text(args):
 # capitals; the ground truth has a space in its place.
 ARTIST_MARK = "|"
 BRUSH = object()
+GAP = object()  # blank space of its own width (word gaps, the gap before the pen)
 
 
 def ground_truth(line):
@@ -162,14 +163,24 @@ def cap_height(font):
 
 def runs_of(text, font_path, serif_path, size, rng):
     """The pieces a line is drawn in: the text in its font with some letter spacing (the collector
-    lines are widely spaced), and after `|` the pen symbol and the artist in small capitals of a
-    serif face, as 2015+ frames print them."""
-    tracking = size * rng.choice([0, 0, rng.uniform(0.02, 0.25)])
+    lines are widely spaced, some set codes very widely) and word gaps up to ~3 spaces wide (the
+    rarity letter stands apart from the number), and after `|` the pen symbol, after a wider gap,
+    and the artist in small capitals of a serif face, as 2015+ frames print them."""
+    w = config.COLLECTOR_SPACING
+    tracking = size * rng.choices([0, rng.uniform(*w["tracking"]), rng.uniform(*w["wide_tracking"])],
+                                  weights=w["tracking_weights"])[0]
+    gap = rng.uniform(*w["word_gap"]) if rng.random() < w["wide_gaps"] else 1.0
     text, _, artist = text.partition(ARTIST_MARK)
-    runs = [(text, ImageFont.truetype(font_path, size), tracking)]
+    font = ImageFont.truetype(font_path, size)
+    runs = []
+    for i, word in enumerate(text.split(" ")):
+        if i:
+            runs.append((GAP, font.getlength(" ") * gap, 0))
+        runs.append((word, font, tracking))
     if artist:
-        runs.append((" ", runs[0][1], 0))
+        runs.append((GAP, size * rng.uniform(*w["pen_gap"]), 0))
         runs.append((BRUSH, size, 0))
+        runs.append((GAP, size * rng.uniform(0.05, 0.2), 0))
         big, small = ImageFont.truetype(serif_path, size), ImageFont.truetype(serif_path, int(size * 0.78))
         for i, word in enumerate(artist.split(" ")):
             if i:
@@ -183,17 +194,41 @@ def runs_of(text, font_path, serif_path, size, rng):
 def run_width(run):
     text, font, tracking = run
     if text is BRUSH:
-        return int(font * 1.3)
+        return int(font * BRUSH_WIDTH)
+    if text is GAP:
+        return font
     return sum(font.getlength(ch) + tracking for ch in text)
 
 
-def draw_runs(draw, runs, x, baseline, ink):
+# The pen (a brush) printed before the artist's name on 2015+ frames, as drawn on the cards: a
+# dark ferrule on the left and a leaf-shaped head pointing right with a light stroke inside, about
+# 1.6 cap heights wide and a cap height tall. Outline in units of the font size, y up from the baseline.
+BRUSH_WIDTH = 1.25
+BRUSH_FERRULE = [(0.0, 0.02), (0.0, 0.62), (0.16, 0.56), (0.30, 0.40), (0.30, 0.12), (0.14, 0.0)]
+BRUSH_HEAD = [(0.26, 0.20), (0.45, 0.50), (0.70, 0.62), (0.95, 0.55), (1.20, 0.34),
+              (0.98, 0.12), (0.70, 0.02), (0.45, 0.04)]
+BRUSH_HOLE = [(0.46, 0.40), (0.70, 0.50), (0.93, 0.42), (0.70, 0.36)]
+
+
+def draw_brush(draw, x, baseline, s, ink, paper, rng):
+    lean = rng.uniform(-0.04, 0.04)
+    def points(shape):
+        return [(x + (px + lean * py) * s, baseline - py * s) for px, py in shape]
+    draw.polygon(points(BRUSH_FERRULE), fill=ink)
+    draw.polygon(points(BRUSH_HEAD), fill=ink)
+    if rng.random() < 0.8:
+        draw.polygon(points(BRUSH_HOLE), fill=paper)
+
+
+def draw_runs(draw, runs, x, baseline, ink, paper=255, rng=None):
+    rng = rng or random.Random(0)
     for text, font, tracking in runs:
-        if text is BRUSH:  # a pen nib: a filled wedge, no character of its own
-            s = font
-            draw.polygon([(x + s * 0.1, baseline - s * 0.55), (x + s * 1.0, baseline - s * 0.35),
-                          (x + s * 0.15, baseline - s * 0.05)], fill=ink)
-            x += int(s * 1.3)
+        if text is BRUSH:  # no character of its own: the truth has a space here
+            draw_brush(draw, x, baseline, font, ink, paper, rng)
+            x += int(font * BRUSH_WIDTH)
+            continue
+        if text is GAP:
+            x += font
             continue
         for ch in text:
             draw.text((x, baseline), ch, font=font, fill=ink, anchor="ls")
@@ -234,7 +269,7 @@ def render_line(text, font_path, rng, c, serif_path=None):
             above = rng.random() < 0.5
             y = pad_top - int(size * rng.uniform(0.25, 0.45)) if above else h - pad_bottom + int(size * rng.uniform(0.9, 1.1))
             draw.text((pad_x + rng.randint(-size, size), y), other, font=font, fill=ink, anchor="ls" if above else "lt")
-    draw_runs(draw, runs, pad_x, pad_top + ascent, ink)
+    draw_runs(draw, runs, pad_x, pad_top + ascent, ink, paper, rng)
     # Perspective and rotation left by an imperfect quad.
     if rng.random() < c["warp"]:
         img = img.rotate(rng.uniform(-2.0, 2.0), resample=Image.BICUBIC, expand=False, fillcolor=paper)
@@ -324,7 +359,13 @@ def fixture(args):
 
 
 def runs_of_plain(text, font_path, size):
-    return [(text, ImageFont.truetype(font_path, size), size * 0.1)]
+    font = ImageFont.truetype(font_path, size)
+    runs = []
+    for i, word in enumerate(text.split(" ")):
+        if i:
+            runs.append((GAP, font.getlength(" "), 0))
+        runs.append((word, font, size * 0.1))
+    return runs
 
 
 def main():

@@ -2,7 +2,8 @@ import CardScanOCR
 import Foundation
 
 /// Reads one card from a photo: locate → decide rotation → rectify the title and bottom bands →
-/// OCR → positional extraction. Owns one Tesseract engine: use one reader per thread.
+/// OCR → positional extraction. Owns its Tesseract engines (the general model's, and the collector
+/// model's when that band has its own): use one reader per thread.
 public final class CardReader {
     /// Reader settings.
     public struct Options: Sendable {
@@ -23,6 +24,8 @@ public final class CardReader {
         public var resolveTitle: (@Sendable (_ title: String) -> String?)?
         /// The search's thresholds, weights and budget (`Tuning`'s defaults are the measured ones).
         public var tuning: Tuning
+        /// Which model reads the collector band (`CollectorModel.standard` unless set).
+        public var collectorModel: CollectorModel = .standard
 
         /// Defaults: automatic models, 150 MP limit, 5 s per recognition, no vocabularies, the default tuning.
         public init(tessdataPath: String? = nil, maxPixels: Int = 150_000_000, ocrDeadlineMilliseconds: Int = 5000,
@@ -37,15 +40,55 @@ public final class CardReader {
         }
     }
 
+    /// Which model reads the collector lines (`171/274 C` / `BFZ • EN`).
+    public enum CollectorModel: Sendable, Equatable {
+        /// The project's own collector model (`OwnModels.collector`) when `OwnModels.folder`
+        /// finds it (in `Models/` of a checkout or beside the installed program), else the general one.
+        case automatic
+        /// The project's own collector model, found as `automatic` finds it; an error when it is not found.
+        case own
+        /// The model `language` (`language.traineddata`, the project's own collector model unless
+        /// named) from this folder; an error when it is not there. Any Tesseract model can read the
+        /// band this way, for comparing models (`Models/README.md`).
+        case folder(String, language: String = OwnModels.collector)
+        /// The general model that reads the other bands.
+        case general
+
+        /// The choice when none is made: see `Models/README.md` for the measurements behind it.
+        public static let standard: CollectorModel = .general
+    }
+
     public let options: Options
     let recognizer: TextRecognizer
+    /// The collector band's own engine, nil when the general model reads that band.
+    let collectorRecognizer: TextRecognizer?
 
-    /// Creates a reader and its OCR engine.
-    /// - Throws: ``OCRError`` when the Tesseract model is missing.
+    /// Creates a reader and its OCR engines.
+    /// - Throws: ``OCRError`` when a Tesseract model is missing.
     public init(options: Options = Options()) throws {
         self.options = options
         self.recognizer = try TextRecognizer(configuration: .init(tessdataPath: options.tessdataPath))
+        let collector: (folder: String, language: String)?
+        switch options.collectorModel {
+        case .automatic: collector = OwnModels.folder(holding: OwnModels.collector).map { ($0, OwnModels.collector) }
+        case .own:
+            guard let found = OwnModels.folder(holding: OwnModels.collector) else {
+                throw OCRError.missingLanguageModel(language: OwnModels.collector, searched: OwnModels.searchedFolders())
+            }
+            collector = (found, OwnModels.collector)
+        case let .folder(folder, language): collector = (folder, language)
+        case .general: collector = nil
+        }
+        self.collectorRecognizer = try collector.map {
+            try TextRecognizer(configuration: .init(tessdataPath: $0.folder, languages: [$0.language]))
+        }
     }
+
+    /// The folder of the collector model in use, nil when the general model reads the collector lines.
+    public var collectorModelFolder: String? { collectorRecognizer?.tessdataPath }
+
+    /// A pass of the reader over one photo, with this reader's engines.
+    var pipeline: ReadPipeline { ReadPipeline(recognizer: recognizer, collectorRecognizer: collectorRecognizer, options: options) }
 
     /// Reads the card in an image file.
     /// - Throws: ``OCRError`` naming the file when it cannot be decoded.
@@ -122,8 +165,7 @@ public final class CardReader {
 
     /// Reads the card in an already decoded image.
     public func read(image: Image) throws -> CardReading {
-        let pipeline = ReadPipeline(recognizer: recognizer, options: options)
-        return try pipeline.run(image: image)
+        try pipeline.run(image: image)
     }
 
     /// Reads every card in an already decoded image (up to `limit`), as `readAll(contentsOf:)`
@@ -132,7 +174,7 @@ public final class CardReader {
     /// (`Tuning.Neighbours.confirmedLocation`) or lies beside cards read, when nothing
     /// recognisable was read on its title and collector lines: true keeps it as a card.
     public func readAll(image: Image, limit: Int = 24, confirm: Confirmation? = nil) throws -> [CardReading] {
-        var readings = try ReadPipeline(recognizer: recognizer, options: options).runAll(image: image, limit: limit, confirm: confirm)
+        var readings = try pipeline.runAll(image: image, limit: limit, confirm: confirm)
         for i in readings.indices {
             readings[i].timings.total = readings[i].timings.decode + readings[i].timings.locate + readings[i].timings.ocr
         }
@@ -163,7 +205,7 @@ public final class CardReader {
     /// that reads several cards or both ways up of one photo and converts it once.
     public func readText(of reading: CardReading, in gray: GrayImage, turned: Bool = false) throws -> [CardObservation] {
         let corners = reading.quad.map { Quad($0.corners) } ?? ReadPipeline.wholeImage(gray)
-        return try ReadPipeline(recognizer: recognizer, options: options).readText(corners: turned ? corners.turned(by: 2) : corners, gray: gray)
+        return try pipeline.readText(corners: turned ? corners.turned(by: 2) : corners, gray: gray)
     }
 }
 
@@ -174,7 +216,7 @@ extension CardReader {
     /// called: for a photo where no card found was recognised, so that a card the locator missed
     /// (a card in a toploader, a card cut off by the frame) is still found by its words.
     public func photoTextReads(_ gray: GrayImage) -> [() throws -> [CardObservation]] {
-        let pipeline = ReadPipeline(recognizer: recognizer, options: options)
+        let pipeline = self.pipeline
         let reduced = pipeline.photoTextImage(gray)
         return (0..<max(0, options.tuning.photoText.turns)).map { turn in
             { try pipeline.readPhotoText(reduced: reduced, quarterTurns: turn) }

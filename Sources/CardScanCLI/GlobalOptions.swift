@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardReader
 import Foundation
 
 /// Options every subcommand that touches data accepts: where user data, the catalog and the
@@ -20,7 +21,20 @@ public struct GlobalOptions: ParsableArguments, Sendable {
         valueName: "path"))
     public var tessdata: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Model for the collector lines: own (cardscan's, from Models/ beside the program or in the checkout), general (the --tessdata model), or a folder holding cardscan_collector.traineddata (DIR:LANG: LANG.traineddata from DIR, any Tesseract model, for comparisons).",
+        discussion: "Default: see Models/README.md; $CARDSCAN_MODELS names the folder of cardscan's models.",
+        valueName: "own|general|dir[:lang]"))
+    public var collectorModel: CardReader.CollectorModel?
+
     public init() {}
+
+    /// The reader's options these flags set (models; the rest at their defaults).
+    public var readerOptions: CardReader.Options {
+        var options = CardReader.Options(tessdataPath: tessdata)
+        if let collectorModel { options.collectorModel = collectorModel }
+        return options
+    }
 
     /// A data folder that is a file (or lies under one) is refused up front, naming where the
     /// path came from: it once gave a raw Foundation error, or "the collection is empty".
@@ -50,6 +64,24 @@ public struct GlobalOptions: ParsableArguments, Sendable {
     /// The resolved user collection database path.
     public var collectionURL: URL {
         dataDirectory.appendingPathComponent("collection.sqlite")
+    }
+}
+
+extension CardReader.CollectorModel: ExpressibleByArgument {
+    public init?(argument: String) {
+        switch argument {
+        case "own": self = .own
+        case "general": self = .general
+        case "": return nil
+        default:
+            // DIR:LANG names a model by its language; a colon inside the folder's path is left alone.
+            if let colon = argument.lastIndex(of: ":"), !argument[argument.index(after: colon)...].contains("/"),
+               colon != argument.startIndex, argument.index(after: colon) != argument.endIndex {
+                self = .folder(String(argument[..<colon]), language: String(argument[argument.index(after: colon)...]))
+            } else {
+                self = .folder(argument)
+            }
+        }
     }
 }
 

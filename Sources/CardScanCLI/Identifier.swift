@@ -12,8 +12,8 @@ final class Identifier {
     let scanner: CardScanner
 
     /// `readsEveryText`: read every card's text, also of cards the title and number identified.
-    init(catalog: CardCatalog, tessdata: String?, readsEveryText: Bool = false) throws {
-        var options = CardReader.Options(tessdataPath: tessdata)
+    init(catalog: CardCatalog, readerOptions: CardReader.Options, readsEveryText: Bool = false) throws {
+        var options = readerOptions
         options.ocrDeadlineMilliseconds = Self.ocrDeadline(base: options.ocrDeadlineMilliseconds)
         scanner = try CardScanner(catalog: catalog, options: options)
         scanner.readsTextAlways = readsEveryText

@@ -35,7 +35,7 @@ struct IdentifyCommand: ParsableCommand {
     func run() throws {
         let catalog = try CatalogProvider.open(global)
         let identifier: Identifier
-        do { identifier = try Identifier(catalog: catalog, tessdata: global.tessdata) } catch let e as OCRError { throw CLIError(e.description) }
+        do { identifier = try Identifier(catalog: catalog, readerOptions: global.readerOptions) } catch let e as OCRError { throw CLIError(e.description) }
         let (record, reading, match, decoded) = identifier.identify(photo, keepPhoto: annotate != nil)
         if json {
             print(try JSONOutput.string(record))

@@ -76,10 +76,10 @@ struct ImportCommand: ParsableCommand {
         let batch = try CollectionAccess.mapped {
             try store.beginBatch(kind: "photos", description: "import \(paths.joined(separator: " "))\(pool.map { " --pool \($0)" } ?? "")")
         }
-        let tessdata = global.tessdata
+        let readerOptions = global.readerOptions
         // The whole line escaped: a detail names files too (an error, an earlier import's path).
         let importer = PhotoImporter(store: store, catalog: catalog, options: options, batch: batch,
-                                     makeScanner: { try Identifier(catalog: $0, tessdata: tessdata).scanner },
+                                     makeScanner: { try Identifier(catalog: $0, readerOptions: readerOptions).scanner },
                                      report: json || quiet ? nil : { print(Terminal.shown($0.line)); fflush(nil) })
         let jobs = Identifier.jobs(self.jobs)
         try WorkerThreads.cliErrors { try CollectionAccess.mapped { try importer.run(files: files, jobs: jobs) } }

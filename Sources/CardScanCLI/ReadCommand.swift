@@ -41,7 +41,7 @@ struct ReadCommand: ParsableCommand {
 
     func run() throws {
         do {
-            let reader = try CardReader(options: .init(tessdataPath: global.tessdata))
+            let reader = try CardReader(options: global.readerOptions)
             // Decode once: in colour only when drawing on the photo, the grey decode kept for --text.
             var reading: CardReading
             var decoded: Image?, gray: Image?

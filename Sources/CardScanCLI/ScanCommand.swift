@@ -77,7 +77,7 @@ struct ScanCommand: ParsableCommand {
         }
         let runner = ParallelScan(files: files, jobs: Identifier.jobs(jobs), annotate: annotate)
         let unwritten = LockedBox(0)
-        try runner.run(makeWorker: { try Identifier(catalog: catalog, tessdata: global.tessdata, readsEveryText: text) }) { records in
+        try runner.run(makeWorker: { try Identifier(catalog: catalog, readerOptions: global.readerOptions, readsEveryText: text) }) { records in
             output.emit(records)
         } failedDrawing: { message in
             Terminal.note("cardscan: \(message)")

@@ -42,10 +42,10 @@ struct ServeCommand: AsyncParsableCommand {
         let store = try CollectionAccess.open(global)
         let global = self.global
         let catalog = LazyCatalog { try CollectionAccess.mapped { try CatalogProvider.open(global) } }
-        let tessdata = global.tessdata
+        let readerOptions = global.readerOptions
         let server = CardScanServer(
             configuration: .init(host: host, port: port, dataDirectory: global.dataDirectory, jobs: Identifier.jobs(jobs)),
-            store: store, catalog: catalog, makeScanner: { try Identifier(catalog: $0, tessdata: tessdata).scanner })
+            store: store, catalog: catalog, makeScanner: { try Identifier(catalog: $0, readerOptions: readerOptions).scanner })
         do {
             try await server.run { host, port in
                 print("cardscan: serving http://\(host):\(port)/ (Ctrl-C to stop)")

@@ -55,6 +55,10 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): image is only \(w)x\(h) pixels, too small to read"
         case let .missingLanguageModel(language, searched):
             let places = searched.isEmpty ? "nowhere" : searched.joined(separator: ", ")
+            if OwnModels.all.contains(language) {
+                return "cardscan's model '\(language).traineddata' not found (looked in \(places)). "
+                    + "It ships in the checkout's Models/ (scripts/train-model makes it); set CARDSCAN_MODELS to its folder, or pass --collector-model general."
+            }
             return "Tesseract language model '\(language).traineddata' not found (looked in \(places)). "
                 + "Install it with `sudo apt-get install tesseract-ocr-\(language)`, or pass --tessdata / set TESSDATA_PREFIX."
         case let .engineInitFailed(message):

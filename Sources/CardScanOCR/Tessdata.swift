@@ -41,3 +41,45 @@ public enum Tessdata {
         throw OCRError.missingLanguageModel(language: missing, searched: candidates)
     }
 }
+
+/// The recognition models this project trains (`scripts/train-model`) and ships in `Models/`,
+/// each for one band of the card, and where a program finds them.
+public enum OwnModels {
+    /// The collector-line model (`Models/cardscan_collector.traineddata`): digits, capitals, the
+    /// bullet and star of `171/274 C` / `BFZ • EN`, and the copyright line of older frames.
+    public static let collector = "cardscan_collector"
+    /// Every model the project ships.
+    public static let all = [collector]
+
+    /// The folders searched for `Models`, in order: `$CARDSCAN_MODELS` when set (and then only
+    /// that one), else `Models` beside the running program or in a folder above it (a checkout
+    /// runs `.build/release/cardscan`), else `share/cardscan/Models` under the program's prefix
+    /// (an install in `PREFIX/bin`).
+    public static func searchedFolders(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                       executable: String? = runningProgram) -> [String] {
+        if let explicit = environment["CARDSCAN_MODELS"], !explicit.isEmpty { return [explicit] }
+        guard let executable else { return [] }
+        var folders: [String] = []
+        var dir = ((executable as NSString).resolvingSymlinksInPath as NSString).deletingLastPathComponent
+        let prefix = (dir as NSString).deletingLastPathComponent
+        while dir != "/" && !dir.isEmpty {
+            folders.append((dir as NSString).appendingPathComponent("Models"))
+            dir = (dir as NSString).deletingLastPathComponent
+        }
+        folders.append((prefix as NSString).appendingPathComponent("share/cardscan/Models"))
+        return folders
+    }
+
+    /// The first of `searchedFolders` that holds `name.traineddata`, nil when none does.
+    public static func folder(holding name: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+                              executable: String? = runningProgram) -> String? {
+        searchedFolders(environment: environment, executable: executable).first {
+            FileManager.default.fileExists(atPath: ($0 as NSString).appendingPathComponent("\(name).traineddata"))
+        }
+    }
+
+    /// The running program's path (`/proc/self/exe`), nil when it cannot be found.
+    public static var runningProgram: String? {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? Bundle.main.executablePath
+    }
+}

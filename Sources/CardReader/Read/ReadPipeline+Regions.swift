@@ -49,7 +49,8 @@ extension ReadPipeline {
         }
         let found: [TextObservation]
         do {
-            found = try recognizer.recognize(patch, options: RecognitionOptions(
+            let engine = name == .collector ? collectorRecognizer ?? recognizer : recognizer
+            found = try engine.recognize(patch, options: RecognitionOptions(
                 level: .line, pageSegmentation: psm, characterWhitelist: whitelist, includeCharacterConfidences: true,
                 deadlineMilliseconds: options.ocrDeadlineMilliseconds, retryInverted: retryInverted, maximumWords: maximumWords))
         } catch let OCRError.tooManyWords(words, _) {

@@ -4,6 +4,8 @@ import Foundation
 /// One pass of the reader over one decoded photo.
 struct ReadPipeline {
     let recognizer: TextRecognizer
+    /// The collector band's own engine (the project's collector model), nil to read it with `recognizer`.
+    var collectorRecognizer: TextRecognizer? = nil
     let options: CardReader.Options
     var extractor: FieldExtractor { FieldExtractor(resolveSetCode: options.resolveSetCode, resolveTitle: options.resolveTitle) }
 
