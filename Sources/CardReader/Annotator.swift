@@ -10,12 +10,8 @@ public enum Annotator {
     /// `image` may be decoded smaller than the photo read (`Image.reduction`, `reducedSide`
     /// `maxSide`): the reading's coordinates are the full photo's.
     public static func write(_ reading: CardReading, on image: Image, verdict: String? = nil, to path: String) throws {
-        // Work at most ~`maxSide` px wide so lines and labels stay legible: the photo drawn
-        // `factor` times smaller, whatever part of it the decode already did.
-        let full = max(image.width, image.height) * image.reduction
-        let factor = max(1, Int((Double(full) / Double(maxSide)).rounded(.up)))
-        var canvas = Canvas(image.rgbPixels(), reducedBy: Double(factor) / Double(image.reduction))
-        let scale = 1 / Double(factor)
+        let (drawn, scale) = drawing(of: image, enlarging: false)
+        var canvas = drawn
         var labels: [ImageLabel] = []
         if let quad = reading.quad {
             let pts = quad.corners.map { PixelPoint(x: $0.x * scale, y: $0.y * scale) }
@@ -45,11 +41,7 @@ public enum Annotator {
             "set: \(f.setCode?.value ?? "-")  lang: \(f.language?.value ?? "-")  frame: \(f.frameEra.rawValue)",
             "border: \(f.borderColor?.value ?? "-")  rotation: \(reading.rotation)",
         ]
-        let longest = summary.map(\.count).max() ?? 0
-        canvas.fillRect(x: 0, y: 0, width: min(canvas.width, 16 + Self.glyphWidth * longest), height: Self.lineHeight * summary.count + 12,
-                        color: (255, 255, 255))
-        for (i, line) in summary.enumerated() { labels.append(ImageLabel(text: line, x: 8, y: Self.lineHeight * (i + 1), color: 0x0000C0)) }
-        try ImageWriter.writePNG(canvas.image, labels: labels, fontSize: 10, to: path)
+        try write(canvas, labels: labels, summary: summary, to: path)
     }
 
     /// Writes an annotated PNG of `image` with every card found in it: each outline numbered
@@ -58,12 +50,10 @@ public enum Annotator {
     /// it failed). A card without a quad is listed only.
     /// - Throws: ``OCRError/writeFailed(path:reason:)``.
     public static func write(cards: [(reading: CardReading, status: String, label: String)], on image: Image, to path: String) throws {
-        // A large photo drawn smaller by a whole factor; a small one (a webcam frame, a binder
-        // page off the web) enlarged to about `maxSide`, so the numbers do not cover its cards.
-        let full = Double(max(image.width, image.height) * image.reduction)
-        let factor = full > Double(maxSide) ? (full / Double(maxSide)).rounded(.up) : full / Double(maxSide)
-        var canvas = Canvas(image.rgbPixels(), reducedBy: factor / Double(image.reduction))
-        let scale = 1 / factor
+        // A small photo (a webcam frame, a binder page off the web) is enlarged, so the numbers
+        // do not cover its cards.
+        let (drawn, scale) = drawing(of: image, enlarging: true)
+        var canvas = drawn
         var labels: [ImageLabel] = []
         var summary: [String] = []
         for (i, card) in cards.enumerated() {
@@ -79,6 +69,22 @@ public enum Annotator {
             canvas.fillRect(x: x, y: y, width: glyphWidth * text.count + 8, height: lineHeight + 4, color: (255, 255, 255))
             labels.append(ImageLabel(text: text, x: x + 4, y: y + lineHeight - 4, color: 0x0000C0))
         }
+        try write(canvas, labels: labels, summary: summary, to: path)
+    }
+
+    /// The canvas a photo is drawn on, and the scale from the photo's coordinates to it: at most
+    /// ~`maxSide` px so lines and labels stay legible (the photo drawn a whole number of times
+    /// smaller, whatever part of it the decode already did), and with `enlarging`, a smaller
+    /// photo drawn larger to about `maxSide`.
+    private static func drawing(of image: Image, enlarging: Bool) -> (Canvas, Double) {
+        let full = Double(max(image.width, image.height) * image.reduction)
+        let factor = full > Double(maxSide) ? (full / Double(maxSide)).rounded(.up) : enlarging ? full / Double(maxSide) : 1
+        return (Canvas(image.rgbPixels(), reducedBy: factor / Double(image.reduction)), 1 / factor)
+    }
+
+    /// `summary` in a white box at the top left, then the drawing with `labels` written as a PNG.
+    private static func write(_ canvas: Canvas, labels: [ImageLabel], summary: [String], to path: String) throws {
+        var canvas = canvas, labels = labels
         let longest = summary.map(\.count).max() ?? 0
         canvas.fillRect(x: 0, y: 0, width: min(canvas.width, 16 + glyphWidth * longest), height: lineHeight * summary.count + 12,
                         color: (255, 255, 255))
