@@ -66,7 +66,8 @@ public enum ImageWriter {
                 _ = pixSetTextline(pix, bmf, ascii, label.color << 8, Int32(label.x), Int32(label.y), &width, &overflow)
             }
         }
-        let temp = path + ".part-\(getpid())"
+        // (Unique per write: two threads of one process may write the same file, e.g. a crop asked twice.)
+        let temp = path + ".part-\(getpid())-\(UUID().uuidString.prefix(8))"
         guard pixWrite(temp, pix, Int32(format)) == 0 else {
             unlink(temp)
             throw OCRError.writeFailed(path: path, reason: "\(format == IFF_PNG ? "PNG" : "JPEG") encoding or file creation failed")
