@@ -78,9 +78,7 @@ final class Identifier {
     /// A card's line in an annotated photo: its name and printing, the names that fit, or why
     /// nothing was recognised.
     static func label(_ r: ScanRecord) -> String {
-        if let c = r.card, r.status == "identified" {
-            return "\(c.name) - \(c.set.uppercased()) #\(c.collector_number) (\(Int(r.confidence * 100))%)"
-        }
+        if let card = IdentifyPrinter.identified(r) { return card }
         let names = r.candidates.map(\.name).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         if r.status == "ambiguous", names.count == 1 { return "\(names[0]) (\(r.candidates.count) printings fit)" }
         if r.status == "ambiguous" { return "ambiguous: " + names.prefix(3).joined(separator: " / ") }

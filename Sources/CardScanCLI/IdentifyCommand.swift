@@ -58,11 +58,15 @@ enum IdentifyPrinter {
     /// One line for the annotated image: `identified: Name — SET #N (93%)`, `ambiguous: 4
     /// printings fit`, `unidentified`.
     static func verdict(_ r: ScanRecord) -> String {
-        if let c = r.card, r.status == "identified" {
-            return "identified: \(c.name) - \(c.set.uppercased()) #\(c.collector_number) (\(Int(r.confidence * 100))%)"
-        }
+        if let card = identified(r) { return "identified: \(card)" }
         if r.status == "ambiguous" { return "ambiguous: \(r.candidates.count) printing\(r.candidates.count == 1 ? "" : "s") fit" }
         return r.status
+    }
+
+    /// `Name - SET #N (93%)` for an identified card, else nil.
+    static func identified(_ r: ScanRecord) -> String? {
+        guard let c = r.card, r.status == "identified" else { return nil }
+        return "\(c.name) - \(c.set.uppercased()) #\(c.collector_number) (\(Int(r.confidence * 100))%)"
     }
 
     /// `captureDay`: when the photo was taken (EXIF), told when it ruled printings out.
