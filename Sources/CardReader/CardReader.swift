@@ -210,6 +210,21 @@ public final class CardReader {
 }
 
 extension CardReader {
+    /// Cards known by their title alone, read anywhere in a photo of several cards outside the
+    /// cards of `readings` (readings of `image`, whose grey pixels are `gray`): cards that show
+    /// only their title strip (an overlapping spread, a fanned hand) or that the locator missed.
+    /// Each reading holds the title line, its card placed around it at the size of the cards
+    /// found. One sparse read of the photo (about 1 s per 4 megapixels read), made only when at
+    /// least `Tuning.photoTitles.minimumCards` cards were found and the reader has a title
+    /// vocabulary; else none. A read that fails (the OCR deadline) adds nothing. The time the
+    /// reads took is the photo's (`milliseconds`), not a card's: the readings carry none.
+    public func titleCards(outside readings: [CardReading], in image: Image, gray: GrayImage) -> (cards: [CardReading], milliseconds: Double) {
+        let cards = readings.compactMap { $0.quad.map { Quad($0.corners) } }
+        return pipeline.titleCards(outside: cards, rotations: readings.map(\.rotation), image: image, gray: gray)
+    }
+}
+
+extension CardReader {
     /// The photo's text wherever it lies (band `photo`): one read per way up in
     /// `Tuning.photoText.turns` (the first turned 0, then 90°, 180°, 270° clockwise), each sparse,
     /// on the photo reduced once to `Tuning.photoText.longSide`. About 1–2 s a read, made only when

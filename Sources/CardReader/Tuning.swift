@@ -30,6 +30,9 @@ public struct Tuning: Sendable, Codable, Equatable {
     public var locator = Locator()
     /// Cards looked for beside the cards read (`NeighbourCards`): a binder page, a grid, a row.
     public var neighbours = Neighbours()
+    /// Titles read anywhere in a photo of several cards, outside the cards found: cards that
+    /// show only their title strip (an overlapping spread) or that the locator missed.
+    public var photoTitles = PhotoTitles()
 
     public init() {}
 
@@ -228,6 +231,73 @@ public struct Tuning: Sendable, Codable, Equatable {
         /// dilute the words and slow the search. (Text lines of a legible card read at 0.6–0.9.)
         public var minimumLineConfidence = 0.5
         public var minimumLineLetters = 4
+    }
+
+    public struct PhotoTitles: Sendable, Codable, Equatable {
+        /// Read only in a photo where at least this many cards were found (their size gives the
+        /// scale of the titles, and a photo of one card is not a spread).
+        public var minimumCards = 2
+        /// The photo is scaled so that the cards found are this tall (their titles' letters then
+        /// about 22 px, as `CardLayout.titleCardHeight` puts it): a title strip is read at the
+        /// size the title band is read at …
+        public var cardHeight = 800.0
+        /// … but enlarged at most this much, and to at most this many pixels: a sparse read of a
+        /// busy photo costs about 1–2 s per 8 megapixels, and at 16 a photo of 40 small cards
+        /// ran past the OCR deadline (5 s).
+        public var maximumScale = 2.0
+        public var maximumPixels = 9_000_000
+        /// Each card found is blanked (inset by this share of its size, so a neighbour's title
+        /// strip beside it stays) before the read: only titles outside the cards found are read.
+        public var blankInset = 0.03
+        /// The photo is read once as it is and once per binarization here (ink: darker than the
+        /// mean of a window of `windowShare` of the cards' height around it by `margin` grey
+        /// levels). Tesseract's layout finds a different part of the titles of a busy photo on
+        /// each: on an overlapping spread of 29 cards, 7 titles on the grey photo, 11–12 on one
+        /// binarization, 22 on the three together (about 1 s a read).
+        public var binarizations = [Binarization(windowShare: 0.05, margin: 10), Binarization(windowShare: 0.1, margin: 10)]
+        /// A line names a card when its cleaned text snaps to a name (`FieldExtractor.resolve`)
+        /// with at least this many letters and Tesseract's confidence …
+        public var minimumLetters = 4
+        public var minimumConfidence = 0.5
+        /// … and holds the name nearly letter for letter: one letter of it changed, missing or
+        /// added per this many letters of the name (none under this many). A partial title snaps
+        /// to another card's name more easily (`…Manipulator` to a foreign name `Manipolatore`).
+        public var lettersPerMiss = 7
+        /// … and its height (the box Tesseract gives a line: capitals and descenders) is this
+        /// share of the cards' height, within the factors below: a title, not small print or a
+        /// name printed large on a box. (On an overlapping spread of 29 cards, titles of cards as
+        /// far as those found read 0.7–1.0 of it, of the cards lying nearer the camera up to 2.5;
+        /// the synthetic cards' larger titles up to 3.)
+        public var lineHeightShare = 0.035
+        public var minimumHeightFactor = 0.6
+        public var maximumHeightFactor = 3.2
+        /// A line with another line of text within this many of its heights above or below it
+        /// (centre to centre), starting within as many of its heights of where it starts, is a
+        /// line of a paragraph, not a title. (Titles stacked in a spread lie about 3.4 line
+        /// heights apart; lines of rules text about 1.2.)
+        public var paragraphSpacing = 1.6
+        /// A line with another line ending within this many of its heights before it on its row
+        /// continues that line (the words of one line are a space apart; titles of cards side by
+        /// side have a mana cost and two frames between them).
+        public var wordSpacing = 1.0
+        /// Only lines of this many letters or more count as such neighbours: words, not scraps
+        /// of art or the other half of a title read in two pieces.
+        public var neighbourLetters = 6
+        /// Where a title's line lies on its card (share of the card's width from the left edge to
+        /// the line's start; share of its height from the top edge to the line's middle): the
+        /// card is placed around the line for reporting and drawing.
+        public var lineLeftShare = 0.075
+        public var lineMiddleShare = 0.07
+    }
+
+    /// A local-contrast binarization (`PhotoTitles.binarizations`).
+    public struct Binarization: Sendable, Codable, Equatable {
+        public var windowShare: Double
+        public var margin: Int
+        public init(windowShare: Double, margin: Int) {
+            self.windowShare = windowShare
+            self.margin = margin
+        }
     }
 
     public struct Neighbours: Sendable, Codable, Equatable {

@@ -24,6 +24,9 @@ public final class CardScanner {
     /// the result then says what the card's words say of it (`MatchResult.text`), a check of the
     /// identification and the measurements that calibrate the text rule.
     public var readsTextAlways = false
+    /// In a photo of several cards, read the titles that lie outside the cards found
+    /// (`CardReader.titleCards`): cards that show only their title strip.
+    public var readsPhotoTitles = true
 
     /// A scanner over `catalog`, its reader given the catalog's vocabularies.
     public convenience init(catalog: CardCatalog, options: CardReader.Options = .init()) throws {
@@ -91,6 +94,18 @@ public final class CardScanner {
         }
         if readsText, let main = cards.first, !cards.contains(where: { $0.match.name != nil }) {
             cards[0] = try identifyByPhotoText(main, pixels: pixels())
+        }
+        if readsPhotoTitles, readings.count >= reader.options.tuning.photoTitles.minimumCards {
+            // The cards known by a title read outside the cards found, each kept when the matcher
+            // names it; the reads' time is the photo's, carried by its first card.
+            let (titled, spent) = reader.titleCards(outside: cards.map(\.reading), in: image, gray: pixels())
+            cards[0].reading.timings.ocr += spent
+            cards[0].reading.timings.total += spent
+            for reading in titled {
+                var reading = reading
+                let match = try timedMatch(&reading)
+                if match.name != nil { cards.append(Card(reading: reading, match: match)) }
+            }
         }
         return cards
     }

@@ -38,6 +38,43 @@ extension GrayImage {
         return GrayImage(width: ow, height: oh, pixels: out)
     }
 
+    /// The image enlarged by `factor` (> 1), bilinear: for text too small for Tesseract.
+    func enlarged(by factor: Double) -> GrayImage {
+        guard factor > 1 else { return self }
+        let w = max(1, Int(Double(width) * factor)), h = max(1, Int(Double(height) * factor))
+        var out = [UInt8](repeating: 0, count: w * h)
+        pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for oy in 0..<h {
+                    let y = (Double(oy) + 0.5) / factor
+                    for ox in 0..<w {
+                        let v = Self.bilinear(src, width: width, height: height, (Double(ox) + 0.5) / factor, y)
+                        dst[oy * w + ox] = UInt8(max(0, min(255, v + 0.5)))
+                    }
+                }
+            }
+        }
+        return GrayImage(width: w, height: h, pixels: out)
+    }
+
+    /// The image with every pixel inside one of `quads` set to `value`: regions already read,
+    /// blanked so that a read of the whole image finds only what lies elsewhere.
+    func blanking(_ quads: [Quad], with value: UInt8) -> GrayImage {
+        var out = pixels
+        for quad in quads {
+            let xs = quad.corners.map(\.x), ys = quad.corners.map(\.y)
+            let x0 = max(0, Int(xs.min()!)), x1 = min(width - 1, Int(xs.max()!.rounded(.up)))
+            let y0 = max(0, Int(ys.min()!)), y1 = min(height - 1, Int(ys.max()!.rounded(.up)))
+            guard x0 <= x1, y0 <= y1 else { continue }
+            for y in y0...y1 {
+                for x in x0...x1 where quad.contains(PixelPoint(x: Double(x), y: Double(y))) {
+                    out[y * width + x] = value
+                }
+            }
+        }
+        return GrayImage(width: width, height: height, pixels: out)
+    }
+
     /// Area-average reduction by an integer factor.
     func reduced(by factor: Int) -> GrayImage {
         guard factor > 1 else { return self }

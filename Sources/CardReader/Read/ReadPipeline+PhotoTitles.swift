@@ -1,0 +1,179 @@
+import CardScanOCR
+import Foundation
+
+/// Titles read anywhere in a photo of several cards, outside the cards found (`Tuning.photoTitles`).
+/// In an overlapping spread or a fanned hand a card shows only its title strip, and the locator,
+/// which looks for card-shaped regions, finds no card there; a person still reads the titles. The
+/// cards found give the scale and the way up: the photo is turned so that they stand upright,
+/// scaled so that their titles would be read at the title band's size, the cards found are
+/// blanked, and the rest is read sparsely. A line is a card when it snaps to a name and is as tall
+/// as the titles of the cards found.
+extension ReadPipeline {
+    func titleCards(outside cards: [Quad], rotations: [Int], image: Image, gray: GrayImage) -> (cards: [CardReading], milliseconds: Double) {
+        let t = options.tuning.photoTitles
+        guard cards.count >= max(1, t.minimumCards), options.resolveTitle != nil else { return ([], 0) }
+        let began = Clock.now
+        let heights = cards.map { q -> Double in
+            let axes = NeighbourCards.axes(q)
+            return (axes.v.x * axes.v.x + axes.v.y * axes.v.y).squareRoot()
+        }.sorted()
+        let cardHeight = heights[heights.count / 2]
+        guard cardHeight > 1 else { return ([], 0) }
+        // The way up most cards found take; the photo turned so that they stand upright.
+        let counts = Dictionary(grouping: rotations, by: { $0 }).mapValues(\.count)
+        let rotation = counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? 0
+        let turns = (4 - rotation / 90) % 4
+        let blanked = gray.blanking(cards.map { Self.inset($0, by: t.blankInset) }, with: gray.median())
+        let turned = blanked.turned(quarterTurns: turns)
+        var scale = min(t.cardHeight / cardHeight, t.maximumScale)
+        scale = min(scale, (Double(t.maximumPixels) / Double(turned.width * turned.height)).squareRoot())
+        let factor = scale < 1 ? max(1, Int((1 / scale).rounded(.up))) : 1
+        let patch = scale > 1 ? turned.enlarged(by: scale) : turned.reduced(by: factor)
+        // Tesseract's layout finds a different part of the titles on each binarization of a busy
+        // photo: the grey photo (Tesseract's own threshold), then dark ink against its
+        // surroundings at each window and margin of the tuning.
+        // A pass that fails (the OCR deadline, on a photo of many small things) gives no lines:
+        // the cards found stand as they are.
+        func sparseLines(_ pass: GrayImage) -> [CardObservation] {
+            do {
+                return try read(pass, .photo, CardRegion(u0: 0, v0: 0, u1: 1, v1: 1), psm: .sparseText, retryInverted: false).observations
+            } catch {
+                DebugDump.trace("photo titles pass failed: \(error)")
+                return []
+            }
+        }
+        // Lines in the turned photo's pixels (top-left origin).
+        let w = Double(turned.width), h = Double(turned.height)
+        let expectedHeight = cardHeight * t.lineHeightShare
+        let cardWidth = cardHeight * 63 / 88
+        func pixels(_ b: NormalizedRect) -> Box { (x: b.x * w, y: (1 - b.y - b.height) * h, w: b.width * w, h: b.height * h) }
+        typealias Found = (name: String, line: TextObservation, box: Box, quad: Quad)
+        func titles(in lines: [CardObservation]) -> [Found] {
+            // Lines of words (read with some confidence), for telling a title from a line of a
+            // paragraph; not scraps of art or of a title split in two.
+            let texts = lines.map(\.observation).filter { $0.confidence >= t.minimumConfidence && $0.text.filter(\.isLetter).count >= t.neighbourLetters }
+                .map { pixels($0.boundingBox) }
+            var found: [Found] = []
+            for line in lines.map(\.observation) {
+                let cleaned = TitleCleaner.clean(line.text, characterConfidences: line.characterConfidences)
+                guard line.confidence >= t.minimumConfidence, cleaned.filter(\.isLetter).count >= t.minimumLetters,
+                      let resolveTitle = options.resolveTitle, let name = FieldExtractor.resolve(cleaned, with: resolveTitle) else { continue }
+                // The name must be in the line nearly letter for letter: a title read in part
+                // snaps to a name of another card (or another language) more easily than a
+                // whole title band.
+                let letters = name.filter(\.isLetter).count
+                guard Self.lettersMissed(name, in: cleaned) <= letters / max(1, t.lettersPerMiss) else { continue }
+                let box = pixels(line.boundingBox)
+                let ratio = box.h / expectedHeight
+                // A title stands alone: the art or another card's frame lies below it, and above
+                // it the card's edge. A line with text just above or below it, starting where it
+                // starts, is a line of a paragraph (a keyword alone on a line of rules text,
+                // `Flash`). Nor does a title follow other words on its row (a creature type after
+                // `Creature —`).
+                let paragraph = texts.contains { other in
+                    guard !Self.sameLine(other, box) else { return false }
+                    let rows = abs(other.y + other.h / 2 - box.y - box.h / 2)
+                    return (rows <= t.paragraphSpacing * box.h && abs(other.x - box.x) <= t.paragraphSpacing * box.h)
+                        || (rows <= box.h / 2 && other.x < box.x && other.x + other.w > box.x - t.wordSpacing * box.h)
+                }
+                // A title is capitalised: most of its words (of three letters or more) start with
+                // a capital, where a line of rules text holds a name's words in lower case
+                // (`create a`).
+                let words = cleaned.split(separator: " ").filter { $0.filter(\.isLetter).count >= 3 }
+                let capitalised = words.filter { $0.first(where: \.isLetter)?.isUppercase == true }.count
+                DebugDump.trace("photo title \(name) from \(line.text) conf \(line.confidence) height \(ratio) paragraph \(paragraph) capitals \(capitalised)/\(words.count)")
+                guard ratio >= t.minimumHeightFactor, ratio <= t.maximumHeightFactor, !paragraph, 2 * capitalised >= words.count else { continue }
+                let middle = PixelPoint(x: box.x + box.w / 2, y: box.y + box.h / 2)
+                let left = box.x - t.lineLeftShare * cardWidth, top = box.y + box.h / 2 - t.lineMiddleShare * cardHeight
+                let upright = [PixelPoint(x: left, y: top), PixelPoint(x: left + cardWidth, y: top),
+                               PixelPoint(x: left + cardWidth, y: top + cardHeight), PixelPoint(x: left, y: top + cardHeight)]
+                let original = Self.unturned(middle, quarterTurns: turns, width: gray.width, height: gray.height)
+                // A line on a card found is that card's (its rules text, or its title read again).
+                guard !cards.contains(where: { $0.contains(original) }) else { continue }
+                let quad = Quad(upright.map { Self.unturned($0, quarterTurns: turns, width: gray.width, height: gray.height) })
+                // The same line read by another pass: the read naming the longer name (the whole
+                // title, not a word of it), then the surer. The same name again on the card placed
+                // around a line: its rules text naming it, below its title.
+                let rank = { (n: String, l: TextObservation) in (n.count, l.confidence) }
+                if let same = found.firstIndex(where: { Self.sameLine($0.box, box) }) {
+                    if rank(found[same].name, found[same].line) < rank(name, line) { found[same] = (name, line, box, quad) }
+                    continue
+                }
+                if let same = found.firstIndex(where: { $0.name == name && CardLocator.overlaps($0.quad, quad) }) {
+                    if box.y < found[same].box.y { found[same] = (name, line, box, quad) }
+                    continue
+                }
+                found.append((name, line, box, quad))
+            }
+            return found
+        }
+        var lines = sparseLines(patch)
+        var found = titles(in: lines)
+        // Where the grey photo shows no title outside the cards found, its binarizations are not
+        // read either: the cards found fill the photo, or what lies beside them is no spread.
+        if !found.isEmpty {
+            let patchCardHeight = cardHeight * (scale > 1 ? scale : 1 / Double(factor))
+            for pass in t.binarizations {
+                lines += sparseLines(patch.localContrastBinarized(window: max(3, Int(pass.windowShare * patchCardHeight)), margin: pass.margin, lightText: false))
+            }
+            found = titles(in: lines)
+        }
+        let cards = found.map { card in
+            // The line's box on the card placed around it (card coordinates, bottom-left origin).
+            var line = card.line
+            let u = t.lineLeftShare, width = card.box.w / cardWidth, height = card.box.h / cardHeight
+            line.boundingBox = NormalizedRect(x: u, y: 1 - t.lineMiddleShare - height / 2, width: width, height: height)
+            let observation = CardObservation(region: .title, observation: line)
+            return CardReading(file: image.name, imageWidth: image.width, imageHeight: image.height,
+                               quad: CardQuad(corners: card.quad.corners), rotation: rotation, locateConfidence: 0,
+                               fields: extractor.extract([observation]), observations: [observation], timings: StageTimings(),
+                               captureDay: image.captureDay)
+        }
+        return (cards, Clock.ms(began, Clock.now))
+    }
+
+    /// A line's box in pixels (top-left origin).
+    typealias Box = (x: Double, y: Double, w: Double, h: Double)
+
+    /// Whether two line boxes are one line: most of the smaller lies in the larger.
+    static func sameLine(_ a: Box, _ b: Box) -> Bool {
+        let width = min(a.x + a.w, b.x + b.w) - max(a.x, b.x), height = min(a.y + a.h, b.y + b.h) - max(a.y, b.y)
+        guard width > 0, height > 0 else { return false }
+        return width * height > 0.5 * min(a.w * a.h, b.w * b.h)
+    }
+
+    /// The fewest letters of `name` changed, left out or added to find it in `text` (letters
+    /// only, case ignored; the text may hold more before and after it).
+    static func lettersMissed(_ name: String, in text: String) -> Int {
+        let n = Array(name.lowercased().filter(\.isLetter)), t = Array(text.lowercased().filter(\.isLetter))
+        guard !n.isEmpty else { return 0 }
+        // Rows over the name's letters; the text's start and end are free.
+        var previous = [Int](repeating: 0, count: t.count + 1)
+        for i in 1...n.count {
+            var current = [Int](repeating: i, count: t.count + 1)
+            for j in stride(from: 1, through: t.count, by: 1) {
+                current[j] = min(previous[j - 1] + (n[i - 1] == t[j - 1] ? 0 : 1), previous[j] + 1, current[j - 1] + 1)
+            }
+            previous = current
+        }
+        return previous.min() ?? n.count
+    }
+
+    /// `quad` shrunk towards its centre by `share` of its size.
+    static func inset(_ quad: Quad, by share: Double) -> Quad {
+        let c = quad.centre
+        return quad.map { PixelPoint(x: $0.x + (c.x - $0.x) * 2 * share, y: $0.y + (c.y - $0.y) * 2 * share) }
+    }
+
+    /// A point of the photo turned `quarterTurns` × 90° clockwise (`GrayImage.turned`), in the
+    /// photo of `width` x `height` pixels as it was.
+    static func unturned(_ p: PixelPoint, quarterTurns: Int, width: Int, height: Int) -> PixelPoint {
+        let w = Double(width), h = Double(height)
+        switch ((quarterTurns % 4) + 4) % 4 {
+        case 1: return PixelPoint(x: p.y, y: h - p.x)
+        case 2: return PixelPoint(x: w - p.x, y: h - p.y)
+        case 3: return PixelPoint(x: w - p.y, y: p.x)
+        default: return p
+        }
+    }
+}
