@@ -52,7 +52,7 @@ extension ReadPipeline {
             // Lines of words (read with some confidence), for telling a title from a line of a
             // paragraph; not scraps of art or of a title split in two.
             let texts = lines.map(\.observation).filter { $0.confidence >= t.minimumConfidence && $0.text.filter(\.isLetter).count >= t.neighbourLetters }
-                .map { pixels($0.boundingBox) }
+                .map { (text: $0.text, box: pixels($0.boundingBox)) }
             var found: [Found] = []
             for line in lines.map(\.observation) {
                 let cleaned = TitleCleaner.clean(line.text, characterConfidences: line.characterConfidences)
@@ -70,7 +70,8 @@ extension ReadPipeline {
                 // starts, is a line of a paragraph (a keyword alone on a line of rules text,
                 // `Flash`). Nor does a title follow other words on its row (a creature type after
                 // `Creature —`).
-                let paragraph = texts.contains { other in
+                let neighbour = texts.first { text in
+                    let other = text.box
                     guard !Self.sameLine(other, box) else { return false }
                     let rows = abs(other.y + other.h / 2 - box.y - box.h / 2)
                     return (rows <= t.paragraphSpacing * box.h && abs(other.x - box.x) <= t.paragraphSpacing * box.h)
@@ -81,8 +82,8 @@ extension ReadPipeline {
                 // (`create a`).
                 let words = cleaned.split(separator: " ").filter { $0.filter(\.isLetter).count >= 3 }
                 let capitalised = words.filter { $0.first(where: \.isLetter)?.isUppercase == true }.count
-                DebugDump.trace("photo title \(name) from \(line.text) conf \(line.confidence) height \(ratio) paragraph \(paragraph) capitals \(capitalised)/\(words.count)")
-                guard ratio >= t.minimumHeightFactor, ratio <= t.maximumHeightFactor, !paragraph, 2 * capitalised >= words.count else { continue }
+                DebugDump.trace("photo title \(name) from \(line.text) conf \(line.confidence) height \(ratio) beside \(neighbour?.text ?? "-") capitals \(capitalised)/\(words.count)")
+                guard ratio >= t.minimumHeightFactor, ratio <= t.maximumHeightFactor, neighbour == nil, 2 * capitalised >= words.count else { continue }
                 let middle = PixelPoint(x: box.x + box.w / 2, y: box.y + box.h / 2)
                 let left = box.x - t.lineLeftShare * cardWidth, top = box.y + box.h / 2 - t.lineMiddleShare * cardHeight
                 let upright = [PixelPoint(x: left, y: top), PixelPoint(x: left + cardWidth, y: top),
