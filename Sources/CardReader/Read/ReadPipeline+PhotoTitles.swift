@@ -35,9 +35,9 @@ extension ReadPipeline {
         // A pass that fails (the OCR deadline, on a photo of many small things) gives no lines:
         // the cards found stand as they are.
         func sparseLines(_ pass: GrayImage) -> [CardObservation] {
-            do {
-                return try read(pass, .photo, CardRegion(u0: 0, v0: 0, u1: 1, v1: 1), psm: .sparseText, retryInverted: false).observations
-            } catch {
+            switch Result(catching: { try read(pass, .photo, CardRegion(u0: 0, v0: 0, u1: 1, v1: 1), psm: .sparseText, retryInverted: false) }) {
+            case .success(let read): return read.observations
+            case .failure(let error):
                 DebugDump.trace("photo titles pass failed: \(error)")
                 return []
             }
