@@ -214,7 +214,7 @@ extension CardReader {
     /// cards of `readings` (readings of `image`, whose grey pixels are `gray`): cards that show
     /// only their title strip (an overlapping spread, a fanned hand) or that the locator missed.
     /// Each reading holds the title line, its card placed around it at the size of the cards
-    /// found. One sparse read of the photo (about 1 s per 4 megapixels read), made only when at
+    /// found. One to three sparse reads of the photo (1–2 s each at 9 megapixels), made only when at
     /// least `Tuning.photoTitles.minimumCards` cards were found and the reader has a title
     /// vocabulary; else none. A read that fails (the OCR deadline) adds nothing. The time the
     /// reads took is the photo's (`milliseconds`), not a card's: the readings carry none.
