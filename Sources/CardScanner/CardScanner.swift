@@ -24,6 +24,10 @@ public final class CardScanner {
     /// the result then says what the card's words say of it (`MatchResult.text`), a check of the
     /// identification and the measurements that calibrate the text rule.
     public var readsTextAlways = false
+    /// Other workers' engines to share a photo's work with when they are idle (`ScanHelpers`):
+    /// `scan` then reads a photo's regions ahead of their turn and identifies its cards on them
+    /// too, with the same results as without. Nil: everything on this scanner's engine.
+    public var helpers: ScanHelpers?
 
     /// A scanner over `catalog`, its reader given the catalog's vocabularies.
     public convenience init(catalog: CardCatalog, options: CardReader.Options = .init()) throws {
@@ -45,6 +49,13 @@ public final class CardScanner {
     /// - Throws: ``OCRError`` naming the file when it cannot be decoded or read.
     public func scan(contentsOf path: String, limit: Int = 24) throws -> (cards: [Card], photo: Image) {
         let confirmed = Confirmed()
+        if let helpers {
+            var early: [(then: CardReading, card: Card)] = []
+            let (readings, image) = try reader.readAllKeepingImage(contentsOf: path, limit: limit) {
+                early = try readSharing($0, with: helpers, confirmed: confirmed)
+            }
+            return (try identify(readings, in: image, confirmed: confirmed.cards + Self.fitted(early, to: readings)), image)
+        }
         let (readings, image) = try reader.readAllKeepingImage(contentsOf: path, limit: limit, confirm: confirmation(confirmed))
         return (try identify(readings, in: image, confirmed: confirmed.cards), image)
     }
@@ -52,26 +63,36 @@ public final class CardScanner {
     /// Every card in an already decoded photo (see `scan(contentsOf:limit:)`).
     public func scan(image: Image, limit: Int = 24) throws -> [Card] {
         let confirmed = Confirmed()
+        if let helpers {
+            var early: [(then: CardReading, card: Card)] = []
+            let readings = try reader.readAll(image: image, limit: limit) { early = try readSharing($0, with: helpers, confirmed: confirmed) }
+            return try identify(readings, in: image, confirmed: confirmed.cards + Self.fitted(early, to: readings))
+        }
         let readings = try reader.readAll(image: image, limit: limit, confirm: confirmation(confirmed))
         return try identify(readings, in: image, confirmed: confirmed.cards)
     }
 
     /// The cards the reader's confirmation identified while it read the photo.
-    private final class Confirmed {
+    final class Confirmed {
         var cards: [Card] = []
     }
 
-    /// The reader's confirmation of a region on which nothing recognisable was read: the card's
-    /// text read and matched (as for any card its title and collector lines left unidentified),
-    /// and the region kept when that names a card. Nil without card texts to match.
+    /// The reader's confirmation of a region on which nothing recognisable was read: the region
+    /// kept when its text names a card (`confirmedCard`). Nil without card texts to match.
     private func confirmation(_ confirmed: Confirmed) -> CardReader.Confirmation? {
         guard readsText else { return nil }
         return { [self] reading, gray in
-            let card = try identify(reading) { gray }
-            guard card.match.name != nil else { return false }
+            guard let card = try confirmedCard(reading, gray) else { return false }
             confirmed.cards.append(card)
             return true
         }
+    }
+
+    /// The card a region's text names: its text read and matched (as for any card its title and
+    /// collector lines left unidentified); nil when that names no card.
+    func confirmedCard(_ reading: CardReading, _ gray: GrayImage) throws -> Card? {
+        let card = try identify(reading) { gray }
+        return card.match.name != nil ? card : nil
     }
 
     /// Each reading of `image` identified (a reading `confirmed` holds as it was matched then);
