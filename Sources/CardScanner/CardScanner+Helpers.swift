@@ -11,14 +11,14 @@ extension CardScanner {
     /// on the same readings as one by one, so the cards are the same: work made ahead for a
     /// region passed over, or a confirmation a card read since made needless, is dropped.
     /// Returns the cards identified ahead, each with the reading it was identified from
-    /// (`fitted` gives them the photo's final timings); confirmed cards go to `confirmed`.
-    func readSharing(_ photo: PhotoRead, with helpers: ScanHelpers, confirmed: Confirmed) throws -> [(then: CardReading, card: Card)] {
+    /// (`fitted` gives them the photo's final timings); the confirmed cards go to `identified`.
+    func readSharing(_ photo: PhotoRead, with helpers: ScanHelpers, confirmed identified: Identified) throws -> [(then: CardReading, card: Card)] {
         let jobs = helpers.group()
         defer { jobs.close() }
         let readsText = self.readsText
         typealias Ahead = ScanHelpers.Task<(read: PhotoRead.RegionRead, confirmation: ScanHelpers.Task<Card?>?)>
         var ahead: [Int: Ahead] = [:]
-        var identified: [(then: CardReading, card: ScanHelpers.Task<Card>)] = []
+        var early: [(then: CardReading, card: ScanHelpers.Task<Card>)] = []
 
         func readAhead() {
             for region in photo.upcoming(2 * helpers.workers) where ahead[region.order] == nil {
@@ -31,7 +31,7 @@ extension CardScanner {
             }
         }
         func identifyAhead(_ reading: CardReading) {
-            identified.append((reading, jobs.submit { try $0.identify(reading) { photo.gray } }))
+            early.append((reading, jobs.submit { try $0.identify(reading) { photo.gray } }))
         }
 
         readAhead()
@@ -51,14 +51,14 @@ extension CardScanner {
                 asked = true
                 let found: Card?? = try confirmation.map { try jobs.value($0, running: self) }
                 guard let card = try found ?? confirmedCard(reading, gray) else { return false }
-                confirmed.cards.append(card)
+                identified.confirmed.append(card)
                 isConfirmed = true
                 return true
             } : nil)
             if !asked, let confirmation { jobs.cancel(confirmation) }
             if photo.readings.count > kept, !isConfirmed { identifyAhead(photo.readings[photo.readings.count - 1]) }
         }
-        return try identified.map { ($0.then, try jobs.value($0.card, running: self)) }
+        return try early.map { ($0.then, try jobs.value($0.card, running: self)) }
     }
 
     /// Cards identified ahead (`readSharing`) with the timings of the readings `readAll` returned:

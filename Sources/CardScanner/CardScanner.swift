@@ -48,42 +48,49 @@ public final class CardScanner {
     /// nothing recognisable is a card when its text names one.
     /// - Throws: ``OCRError`` naming the file when it cannot be decoded or read.
     public func scan(contentsOf path: String, limit: Int = 24) throws -> (cards: [Card], photo: Image) {
-        let confirmed = Confirmed()
-        if let helpers {
-            var early: [(then: CardReading, card: Card)] = []
-            let (readings, image) = try reader.readAllKeepingImage(contentsOf: path, limit: limit) {
-                early = try readSharing($0, with: helpers, confirmed: confirmed)
-            }
-            return (try identify(readings, in: image, confirmed: confirmed.cards + Self.fitted(early, to: readings)), image)
-        }
-        let (readings, image) = try reader.readAllKeepingImage(contentsOf: path, limit: limit, confirm: confirmation(confirmed))
-        return (try identify(readings, in: image, confirmed: confirmed.cards), image)
+        let identified = Identified()
+        let (readings, image) = try reader.readAllKeepingImage(contentsOf: path, limit: limit, reading: reading(identified))
+        return (try identify(readings, in: image, confirmed: identified.cards(for: readings)), image)
     }
 
     /// Every card in an already decoded photo (see `scan(contentsOf:limit:)`).
     public func scan(image: Image, limit: Int = 24) throws -> [Card] {
-        let confirmed = Confirmed()
-        if let helpers {
-            var early: [(then: CardReading, card: Card)] = []
-            let readings = try reader.readAll(image: image, limit: limit) { early = try readSharing($0, with: helpers, confirmed: confirmed) }
-            return try identify(readings, in: image, confirmed: confirmed.cards + Self.fitted(early, to: readings))
-        }
-        let readings = try reader.readAll(image: image, limit: limit, confirm: confirmation(confirmed))
-        return try identify(readings, in: image, confirmed: confirmed.cards)
+        let identified = Identified()
+        let readings = try reader.readAll(image: image, limit: limit, reading: reading(identified))
+        return try identify(readings, in: image, confirmed: identified.cards(for: readings))
     }
 
-    /// The cards the reader's confirmation identified while it read the photo.
-    final class Confirmed {
-        var cards: [Card] = []
+    /// The cards identified while a photo's regions were read: the regions confirmed by their
+    /// text, and (with helpers) the cards identified as soon as they were kept.
+    final class Identified {
+        var confirmed: [Card] = []
+        var early: [(then: CardReading, card: Card)] = []
+
+        /// All of them, with the timings of the photo's final `readings`.
+        func cards(for readings: [CardReading]) -> [Card] {
+            confirmed + CardScanner.fitted(early, to: readings)
+        }
+    }
+
+    /// How `scan` reads a photo's cards: one region after another on this engine, or with
+    /// `helpers`, regions read ahead and cards identified on the engines lent (`readSharing`).
+    private func reading(_ identified: Identified) -> (PhotoRead) throws -> Void {
+        { [self] photo in
+            if let helpers {
+                identified.early = try readSharing(photo, with: helpers, confirmed: identified)
+            } else {
+                try photo.readEach(with: reader, confirm: confirmation(identified))
+            }
+        }
     }
 
     /// The reader's confirmation of a region on which nothing recognisable was read: the region
     /// kept when its text names a card (`confirmedCard`). Nil without card texts to match.
-    private func confirmation(_ confirmed: Confirmed) -> CardReader.Confirmation? {
+    private func confirmation(_ identified: Identified) -> CardReader.Confirmation? {
         guard readsText else { return nil }
         return { [self] reading, gray in
             guard let card = try confirmedCard(reading, gray) else { return false }
-            confirmed.cards.append(card)
+            identified.confirmed.append(card)
             return true
         }
     }
