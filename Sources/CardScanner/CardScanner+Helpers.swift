@@ -5,7 +5,8 @@ import CardScanOCR
 extension CardScanner {
     /// Reads `photo` as `PhotoRead.readEach` does, the main card on this engine while the other
     /// located regions are read ahead on the helpers', then each region decided in turn on this
-    /// thread, with up to twice as many regions as workers read ahead of their turn; a region's
+    /// thread, with every region known read ahead of its turn (the located regions do not overlap,
+    /// and proposals are made only when their turn comes, so few are passed over); a region's
     /// confirmation (when its read wants one and card texts are read) is made ahead too, and each
     /// card kept is identified as soon as it is. The same regions are decided in the same order
     /// on the same readings as one by one, so the cards are the same: work made ahead for a
@@ -21,7 +22,7 @@ extension CardScanner {
         var early: [(then: CardReading, card: ScanHelpers.Task<Card>)] = []
 
         func readAhead() {
-            for region in photo.upcoming(2 * helpers.workers) where ahead[region.order] == nil {
+            for region in photo.upcoming(Int.max) where ahead[region.order] == nil {
                 ahead[region.order] = jobs.submit { scanner in
                     let read = try photo.read(region, with: scanner.reader)
                     let confirmation = readsText && read.wantsConfirmation
