@@ -93,7 +93,7 @@ public final class CardReader {
     /// Reads the card in an image file.
     /// - Throws: ``OCRError`` naming the file when it cannot be decoded.
     public func read(contentsOf path: String) throws -> CardReading {
-        try decodeAndRead(path, limit: 1).readings[0]
+        try readAllKeepingImage(contentsOf: path, limit: 1).readings[0]
     }
 
     /// Reads the card in an image file and hands back the photo in colour, for drawing on it
@@ -102,7 +102,7 @@ public final class CardReader {
     /// enough to move a locator threshold), and the colour photo is decoded on its own.
     /// - Throws: ``OCRError`` naming the file when it cannot be decoded.
     public func readKeepingPhoto(contentsOf path: String) throws -> (reading: CardReading, photo: Image) {
-        let (readings, gray) = try decodeAndRead(path, limit: 1)
+        let (readings, gray) = try readAllKeepingImage(contentsOf: path, limit: 1)
         return (readings[0], photoInColour(contentsOf: path, else: gray))
     }
 
@@ -131,11 +131,26 @@ public final class CardReader {
     /// `readAll(contentsOf:limit:)` that also hands back the decoded (grey) photo, for reading more
     /// of a card later (`readText`) without decoding the file again. The file's decoding time is
     /// the first card's.
-    /// - Throws: ``OCRError`` naming the file when it cannot be decoded.
+    /// - Throws: ``OCRError`` naming the file when it cannot be decoded or read.
     /// `confirm`: see `readAll(image:limit:confirm:)`.
     public func readAllKeepingImage(contentsOf path: String, limit: Int = 24,
                                     confirm: Confirmation? = nil) throws -> (readings: [CardReading], image: Image) {
-        let (readings, image) = try decodeAndRead(path, limit: limit, confirm: confirm)
+        try readAllKeepingImage(contentsOf: path, limit: limit) { try $0.readEach(with: self, confirm: confirm) }
+    }
+
+    /// `readAllKeepingImage(contentsOf:limit:confirm:)` with the photo's cards read by `reading`:
+    /// given the photo converted and located (`PhotoRead`), it reads the main card and decides
+    /// every other region, one by one (`PhotoRead.readEach`) or with regions read ahead on other
+    /// engines. The file's decoding time is the first card's, and each card's total is its own stages.
+    /// - Throws: ``OCRError`` naming the file when it cannot be decoded, and what `reading` throws.
+    public func readAllKeepingImage(contentsOf path: String, limit: Int,
+                                    reading: (PhotoRead) throws -> Void) throws -> (readings: [CardReading], image: Image) {
+        let start = Clock.now
+        let image = try decode(contentsOf: path)
+        let decoded = Clock.now
+        var readings = try readAll(image: image, limit: limit, reading: reading)
+        readings[0].timings.decode += Clock.ms(start, decoded)
+        readings[0].timings.total = readings[0].timings.decode + readings[0].timings.locate + readings[0].timings.ocr
         return (readings, image)
     }
 
@@ -143,18 +158,6 @@ public final class CardReader {
     /// recognisable is a card after all (by more of its evidence: its text), given the reading
     /// and the photo's grey pixels.
     public typealias Confirmation = (CardReading, GrayImage) throws -> Bool
-
-    /// Decodes (luminance only) and reads; the file's decoding time goes to the first (main) card, and each
-    /// card's total is its own stages.
-    private func decodeAndRead(_ path: String, limit: Int, confirm: Confirmation? = nil) throws -> (readings: [CardReading], photo: Image) {
-        let start = Clock.now
-        let image = try decode(contentsOf: path)
-        let decoded = Clock.now
-        var readings = try readAll(image: image, limit: limit, confirm: confirm)
-        readings[0].timings.decode += Clock.ms(start, decoded)
-        readings[0].timings.total = readings[0].timings.decode + readings[0].timings.locate + readings[0].timings.ocr
-        return (readings, image)
-    }
 
     /// The photo at `path` decoded as the reader reads it: luminance only, EXIF orientation
     /// applied, images over `Options.maxPixels` refused before decoding.
@@ -174,7 +177,16 @@ public final class CardReader {
     /// (`Tuning.Neighbours.confirmedLocation`) or lies beside cards read, when nothing
     /// recognisable was read on its title and collector lines: true keeps it as a card.
     public func readAll(image: Image, limit: Int = 24, confirm: Confirmation? = nil) throws -> [CardReading] {
-        var readings = try pipeline.runAll(image: image, limit: limit, confirm: confirm)
+        try readAll(image: image, limit: limit) { try $0.readEach(with: self, confirm: confirm) }
+    }
+
+    /// `readAll(image:limit:confirm:)` with the photo's cards read by `reading` (see
+    /// `readAllKeepingImage(contentsOf:limit:reading:)`).
+    public func readAll(image: Image, limit: Int, reading: (PhotoRead) throws -> Void) throws -> [CardReading] {
+        let photo = PhotoRead(image: image, limit: limit, pipeline: pipeline)
+        try reading(photo)
+        var readings = photo.readings
+        precondition(!readings.isEmpty, "the main card is read")
         for i in readings.indices {
             readings[i].timings.total = readings[i].timings.decode + readings[i].timings.locate + readings[i].timings.ocr
         }

@@ -47,7 +47,7 @@ struct ImportCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Descend into sub-folders.")
     var recursive = false
 
-    @Option(name: .shortAndLong, help: "Photos processed at once (default and maximum: the number of cores).")
+    @Option(name: .shortAndLong, help: "Photos processed at once, one OCR engine each; an engine with no photo left helps read the cards of those still being read (default and maximum: the number of cores).")
     var jobs: Int?
 
     @Flag(help: "Print the summary as one JSON object (with the outcome of every card and photo).")

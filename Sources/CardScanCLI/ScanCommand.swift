@@ -13,7 +13,9 @@ struct ScanCommand: ParsableCommand {
         abstract: "Identify every card photo in the given files and folders.",
         discussion: """
         Photos are processed in parallel (one OCR engine per job) and results are printed as they \
-        finish. Each card found is one result: a photo of several cards gives several, the main \
+        finish; once fewer photos are left than jobs, the idle engines help read the cards of the \
+        others (one photo of several cards is read on every engine, with the same results). Each \
+        card found is one result: a photo of several cards gives several, the main \
         (most card-like) card first. An unreadable file gives an error record and the scan goes \
         on; the exit status is 1 when any file failed.
 
@@ -37,7 +39,7 @@ struct ScanCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Descend into sub-folders.")
     var recursive = false
 
-    @Option(name: .shortAndLong, help: "Photos processed at once (default and maximum: the number of cores).")
+    @Option(name: .shortAndLong, help: "Photos processed at once, one OCR engine each; an engine with no photo left helps read the cards of those still being read (default and maximum: the number of cores).")
     var jobs: Int?
 
     @Flag(help: "JSON Lines output (one object per card found; a photo of several cards gives several).")
@@ -100,15 +102,22 @@ struct ParallelScan {
     func run(makeWorker: @escaping @Sendable () throws -> Identifier, emit: @escaping @Sendable ([ScanRecord]) -> Void,
              failedDrawing: @escaping @Sendable (String) -> Void = { _ in }) throws {
         let queue = WorkQueue(files, workers: jobs)
-        try WorkerThreads.cliErrors { try WorkerThreads.run(count: min(jobs, files.count)) {
-            let worker = try makeWorker()
-            while let file = queue.next() {
-                let cards = worker.identifyEach(file)
-                if let annotate {
-                    do { _ = try worker.annotate(file, cards, into: annotate) } catch { failedDrawing("\(file): cannot draw it: \(error)") }
+        // Several workers: one that has no photo left lends its engine to the photos still read.
+        let helpers = WorkerThreads.helpers(jobs: jobs, photos: files.count)
+        try WorkerThreads.cliErrors { try WorkerThreads.run(count: helpers?.workers ?? min(jobs, files.count)) {
+            var worker: Identifier?
+            try WorkerThreads.work(helpers, photos: {
+                let made = try makeWorker()
+                made.scanner.helpers = helpers
+                worker = made
+                while let file = queue.next() {
+                    let cards = made.identifyEach(file)
+                    if let annotate {
+                        do { _ = try made.annotate(file, cards, into: annotate) } catch { failedDrawing("\(file): cannot draw it: \(error)") }
+                    }
+                    emit(cards.map(\.record))
                 }
-                emit(cards.map(\.record))
-            }
+            }, lending: { try (worker ?? makeWorker()).scanner })
         } }
     }
 }

@@ -27,6 +27,10 @@ public final class CardScanner {
     /// In a photo of several cards, read the titles that lie outside the cards found
     /// (`CardReader.titleCards`): cards that show only their title strip.
     public var readsPhotoTitles = true
+    /// Other workers' engines to share a photo's work with when they are idle (`ScanHelpers`):
+    /// `scan` then reads a photo's regions ahead of their turn and identifies its cards on them
+    /// too, with the same results as without. Nil: everything on this scanner's engine.
+    public var helpers: ScanHelpers?
 
     /// A scanner over `catalog`, its reader given the catalog's vocabularies.
     public convenience init(catalog: CardCatalog, options: CardReader.Options = .init()) throws {
@@ -47,34 +51,58 @@ public final class CardScanner {
     /// nothing recognisable is a card when its text names one.
     /// - Throws: ``OCRError`` naming the file when it cannot be decoded or read.
     public func scan(contentsOf path: String, limit: Int = 24) throws -> (cards: [Card], photo: Image) {
-        let confirmed = Confirmed()
-        let (readings, image) = try reader.readAllKeepingImage(contentsOf: path, limit: limit, confirm: confirmation(confirmed))
-        return (try identify(readings, in: image, confirmed: confirmed.cards), image)
+        let identified = Identified()
+        let (readings, image) = try reader.readAllKeepingImage(contentsOf: path, limit: limit, reading: reading(identified))
+        return (try identify(readings, in: image, confirmed: identified.cards(for: readings)), image)
     }
 
     /// Every card in an already decoded photo (see `scan(contentsOf:limit:)`).
     public func scan(image: Image, limit: Int = 24) throws -> [Card] {
-        let confirmed = Confirmed()
-        let readings = try reader.readAll(image: image, limit: limit, confirm: confirmation(confirmed))
-        return try identify(readings, in: image, confirmed: confirmed.cards)
+        let identified = Identified()
+        let readings = try reader.readAll(image: image, limit: limit, reading: reading(identified))
+        return try identify(readings, in: image, confirmed: identified.cards(for: readings))
     }
 
-    /// The cards the reader's confirmation identified while it read the photo.
-    private final class Confirmed {
-        var cards: [Card] = []
+    /// The cards identified while a photo's regions were read: the regions confirmed by their
+    /// text, and (with helpers) the cards identified as soon as they were kept.
+    final class Identified {
+        var confirmed: [Card] = []
+        var early: [(then: CardReading, card: Card)] = []
+
+        /// All of them, with the timings of the photo's final `readings`.
+        func cards(for readings: [CardReading]) -> [Card] {
+            confirmed + CardScanner.fitted(early, to: readings)
+        }
     }
 
-    /// The reader's confirmation of a region on which nothing recognisable was read: the card's
-    /// text read and matched (as for any card its title and collector lines left unidentified),
-    /// and the region kept when that names a card. Nil without card texts to match.
-    private func confirmation(_ confirmed: Confirmed) -> CardReader.Confirmation? {
+    /// How `scan` reads a photo's cards: one region after another on this engine, or with
+    /// `helpers`, regions read ahead and cards identified on the engines lent (`readSharing`).
+    private func reading(_ identified: Identified) -> (PhotoRead) throws -> Void {
+        { [self] photo in
+            if let helpers {
+                identified.early = try readSharing(photo, with: helpers, confirmed: identified)
+            } else {
+                try photo.readEach(with: reader, confirm: confirmation(identified))
+            }
+        }
+    }
+
+    /// The reader's confirmation of a region on which nothing recognisable was read: the region
+    /// kept when its text names a card (`confirmedCard`). Nil without card texts to match.
+    private func confirmation(_ identified: Identified) -> CardReader.Confirmation? {
         guard readsText else { return nil }
         return { [self] reading, gray in
-            let card = try identify(reading) { gray }
-            guard card.match.name != nil else { return false }
-            confirmed.cards.append(card)
+            guard let card = try confirmedCard(reading, gray) else { return false }
+            identified.confirmed.append(card)
             return true
         }
+    }
+
+    /// The card a region's text names: its text read and matched (as for any card its title and
+    /// collector lines left unidentified); nil when that names no card.
+    func confirmedCard(_ reading: CardReading, _ gray: GrayImage) throws -> Card? {
+        let card = try identify(reading) { gray }
+        return card.match.name != nil ? card : nil
     }
 
     /// Each reading of `image` identified (a reading `confirmed` holds as it was matched then);

@@ -84,15 +84,21 @@ public final class PhotoImporter: @unchecked Sendable {
     /// read is an outcome, not an error).
     public func run(files: [String], jobs: Int) throws {
         let queue = WorkQueue(files, workers: jobs)
-        try WorkerThreads.run(count: min(jobs, files.count)) {
+        // Several workers: one that has no photo left lends its engine to the photos still read.
+        let helpers = WorkerThreads.helpers(jobs: jobs, photos: files.count)
+        try WorkerThreads.run(count: helpers?.workers ?? min(jobs, files.count)) {
             // The OCR engine and catalog are opened only when a photo turns out to be new.
             var scanner: CardScanner?
-            while let file = queue.next() {
-                try self.process(file) {
-                    if scanner == nil { scanner = try self.makeScanner(try self.catalog.get()) }
-                    return scanner!
+            func made() throws -> CardScanner {
+                if scanner == nil {
+                    scanner = try self.makeScanner(try self.catalog.get())
+                    scanner!.helpers = helpers
                 }
+                return scanner!
             }
+            try WorkerThreads.work(helpers, photos: {
+                while let file = queue.next() { try self.process(file, scanner: made) }
+            }, lending: made)
         }
     }
 
@@ -229,6 +235,19 @@ public enum WorkerThreads {
         }
         group.wait()
         if let error = failure.get() { throw error }
+    }
+}
+
+extension WorkerThreads {
+    /// The engines `jobs` workers share over `photos` photos (`ScanHelpers`): nil for one worker,
+    /// or no photo.
+    public static func helpers(jobs: Int, photos: Int) -> ScanHelpers? {
+        jobs > 1 && photos > 0 ? ScanHelpers(workers: jobs) : nil
+    }
+
+    /// One worker's part: `photos`, then (with `helpers`) its engine lent to the photos still read.
+    public static func work(_ helpers: ScanHelpers?, photos: () throws -> Void, lending scanner: () throws -> CardScanner) throws {
+        if let helpers { try helpers.work(photos: photos, lending: scanner) } else { try photos() }
     }
 }
 

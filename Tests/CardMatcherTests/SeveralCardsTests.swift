@@ -45,6 +45,65 @@ struct SeveralCardsTests {
         return true
     }
 
+    /// What a scan says of each card, without timings: its place, the fields read, the match.
+    static func essence(_ cards: [CardScanner.Card]) -> [String] {
+        cards.map { c in
+            "\(c.reading.quad.map { "\($0.corners)" } ?? "-") \(c.reading.fields) \(c.match.status) \(c.match.card?.id ?? "-") "
+                + "\(c.match.candidates.map(\.printing.id)) \(c.reading.observations.map(\.observation.text))"
+        }
+    }
+
+    /// `path` scanned by the first of `scanners` with the others' engines lent to it, each on its
+    /// own thread, as `cardscan scan --jobs N` does once no other photo is left; and how many of
+    /// the photo's jobs the lent engines ran.
+    static func scanLending(_ path: String, scanners: [CardScanner]) throws -> (cards: [CardScanner.Card], lent: Int) {
+        let helpers = ScanHelpers(workers: scanners.count)
+        scanners[0].helpers = helpers
+        let shared = LockedBox(scanners), next = LockedBox(0), found = LockedBox<[CardScanner.Card]>([])
+        try WorkerThreads.run(count: scanners.count) {
+            var index = 0
+            next.update { index = $0; $0 += 1 }
+            let scanner = shared.get()[index]
+            try helpers.work(photos: {
+                if index == 0 { found.set(try scanner.scan(contentsOf: path).cards) }
+            }, lending: { scanner })
+        }
+        return (found.get(), helpers.jobsRunByLentEngines)
+    }
+
+    @Test("a binder page read with a second engine lent: the same cards, in the same order, read the same, as on one engine")
+    func binderPageLentEngine() throws {
+        let catalog = try SampleCatalog.open()
+        let path = Self.synthetic.appendingPathComponent("binder_3x3.jpg").path
+        let alone = try CardScanner(catalog: catalog).scan(contentsOf: path).cards
+        let (cards, lent) = try Self.scanLending(path, scanners: [CardScanner(catalog: catalog), CardScanner(catalog: catalog)])
+        #expect(Self.essence(cards) == Self.essence(alone))
+        #expect(cards.count == 9)
+        #expect(lent > 0, "the lent engine read some of the photo's regions")
+    }
+
+    @Test("a row of touching cards read with a second engine lent: the place found beside the cards read is the same, and so is every card")
+    func touchingRowLentEngine() throws {
+        let catalog = try SampleCatalog.open()
+        let path = Self.synthetic.appendingPathComponent("row_5_touching.jpg").path
+        let alone = try CardScanner(catalog: catalog).scan(contentsOf: path).cards
+        let (cards, _) = try Self.scanLending(path, scanners: [CardScanner(catalog: catalog), CardScanner(catalog: catalog)])
+        #expect(Self.essence(cards) == Self.essence(alone))
+        #expect(Self.names(cards).sorted() == (try Self.truth("row_5_touching.jpg")).sorted())
+    }
+
+    @Test("cards on a table confirmed by their text, with two engines lent: the same cards as on one engine (shared photo)",
+          .tags(.sharedData), .needsSharedData)
+    func confirmedLentEngines() throws {
+        let catalog = try SharedCardData.catalog.get().catalog
+        let path = SharedCardData.root.appendingPathComponent("photos/tmikonen/example/black.jpg").path
+        let alone = try CardScanner(catalog: catalog).scan(contentsOf: path).cards
+        let (cards, lent) = try Self.scanLending(path, scanners: try (0..<3).map { _ in try CardScanner(catalog: catalog) })
+        #expect(Self.essence(cards) == Self.essence(alone))
+        #expect(Self.names(cards).count == 8, "\(Self.names(cards))")
+        #expect(lent > 0)
+    }
+
     @Test("five cards in a row, borders touching: the one the locator found only as its inner frame is read beside its neighbours")
     func touchingRow() throws {
         let catalog = try SampleCatalog.open()

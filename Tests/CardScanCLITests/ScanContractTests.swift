@@ -71,6 +71,24 @@ struct ScanContractTests {
         #expect(blocked.out.isEmpty, "nothing is scanned")
     }
 
+    @Test("scan --jobs 2 of one photo of nine cards: its regions read on both engines, the same records as --jobs 1 but the times")
+    func severalCardsOnTwoJobs() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-cli-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        func records(_ jobs: String) throws -> [NSDictionary] {
+            let r = try CLI.run(["scan", "Fixtures/synthetic/binder_3x3.jpg", "--json", "--jobs", jobs], environment: ["CARDSCAN_HOME": home])
+            #expect(r.status == 0, "\(r.err)")
+            return try r.out.split(separator: "\n").map { line in
+                var record = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                record["timings_ms"] = nil
+                return record as NSDictionary
+            }
+        }
+        let one = try records("1"), two = try records("2")
+        #expect(one.count == 9)
+        #expect(two == one)
+    }
+
     @Test("identify exits 0 for an identified card and 1 for an ambiguous one")
     func identifyExit() throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-cli-\(UUID().uuidString)").path

@@ -13,78 +13,14 @@ struct ReadPipeline {
         try runAll(image: image, limit: 1)[0]
     }
 
-    /// Reads up to `limit` cards: the most card-like region first (what `run` reads), then other
-    /// card-sized regions of the photo and places beside the cards read, each kept only when
-    /// something recognisable was read on it (a title the vocabulary knows, or a collector
-    /// number), or when `confirm` keeps it (`CardReader.readAll`). Never empty.
+    /// Reads up to `limit` cards, one region after another (`PhotoRead`): the most card-like
+    /// region first (what `run` reads), then other card-sized regions of the photo and places
+    /// beside the cards read, each kept only when something recognisable was read on it, or when
+    /// `confirm` keeps it (`CardReader.readAll`). Never empty.
     func runAll(image: Image, limit: Int, confirm: CardReader.Confirmation? = nil) throws -> [CardReading] {
-        let converted = Clock.now
-        DebugDump.trace("photo \(image.name)")
-        let gray = image.grayPixels()
-        let start = Clock.now
-        let aspect = Double(gray.width) / Double(gray.height)
-        // A portrait image shaped like a card is most likely a flat scan of one card.
-        let scanShaped = aspect > options.tuning.search.scanAspectMinimum && aspect < options.tuning.search.scanAspectMaximum
-        let located = CardLocator(tuning: options.tuning.locator).locateAll(gray, limit: limit)
-        let locatedAt = Clock.now
-        DebugDump.trace("main region confidence \(located.first?.confidence ?? 0)")
-        let first = try read(gray: gray, located: located.first, scanShaped: scanShaped, policy: .mainCard)
-        var readings = [reading(image, first, locateConfidence: located.first?.confidence ?? 0,
-                                decode: Clock.ms(converted, start), locate: Clock.ms(start, locatedAt), ocr: Clock.ms(locatedAt, Clock.now))]
-        // The whole image read as the card: a flat scan of one card.
-        guard !Self.isWholeImage(first.corners, gray) else { return readings }
-        // The other located regions, then places beside the cards read (`NeighbourCards`). A place
-        // is read again where a region of another size or shape was read in vain (a card's inner
-        // frame, found where touching borders merge, reads no title). The first card may have
-        // been placed elsewhere than its located region, around its text box: a region on the
-        // same card is not another card.
-        var pending = Array(located.dropFirst())
-        var cards = Self.isCard(first) ? [first.corners] : [], tried = [first.corners]
-        let neighbours = NeighbourCards(tuning: options.tuning.neighbours)
-        var proposed = 0
-        while readings.count < limit {
-            if pending.isEmpty {
-                let steps = neighbours.steps(cards)
-                for card in cards {
-                    for q in neighbours.proposals(around: card, steps: steps, imageWidth: gray.width, imageHeight: gray.height)
-                    where proposed < options.tuning.neighbours.maximumProposals
-                        && !(cards + pending.map(\.corners)).contains(where: { CardLocator.overlaps(q, $0) })
-                        && !tried.contains(where: { neighbours.samePlace(q, $0) }) {
-                        pending.append(LocatedCard(corners: q, confidence: 0, method: NeighbourCards.method))
-                        proposed += 1
-                    }
-                }
-                if pending.isEmpty { break }
-            }
-            let other = pending.removeFirst()
-            guard !(cards + [first.corners]).contains(where: { CardLocator.overlaps(other.corners, $0) }) else { continue }
-            let began = Clock.now
-            DebugDump.trace("other region (\(other.method)) confidence \(other.confidence) at \(other.corners.corners.map { "\(Int($0.x)),\(Int($0.y))" }.joined(separator: " "))")
-            let read = try read(gray: gray, located: other, scanShaped: false, policy: .otherRegion)
-            // A read that moved onto a card already read (a grown or placed quad), or lies partly
-            // on one (a proposal straddling two cards reads one's title), is not another card.
-            let another = !(cards + [first.corners]).contains { card in
-                CardLocator.overlaps(read.corners, card)
-                    || NeighbourCards.share(of: read.corners, in: card) > options.tuning.neighbours.maximumSharedArea
-            }
-            var spent = Clock.ms(began, Clock.now), isCard = another && Self.isCard(read)
-            let made = reading(image, read, locateConfidence: other.confidence, decode: 0, locate: 0, ocr: spent)
-            if another, !isCard, let confirm, other.confidence >= options.tuning.neighbours.confirmedLocation || other.method == NeighbourCards.method {
-                // (A confirmed card carries the confirmation's time in the caller's result.)
-                isCard = try confirm(made, gray)
-                if !isCard { spent = Clock.ms(began, Clock.now) }
-            }
-            DebugDump.trace("other region read in \(Int(spent))ms kept \(isCard) title \(read.fields.title?.value ?? "-") number \(read.fields.collectorNumber?.value ?? "-") at \(read.corners.corners.map { "\(Int($0.x)),\(Int($0.y))" }.joined(separator: " "))")
-            tried.append(other.corners)
-            guard isCard else {
-                // Time spent on a region that held no card is the photo's: the first reading carries it.
-                readings[0].timings.ocr += spent
-                continue
-            }
-            cards.append(read.corners)
-            readings.append(made)
-        }
-        return readings
+        let photo = PhotoRead(image: image, limit: limit, pipeline: self)
+        try photo.readEach(with: self, confirm: confirm)
+        return photo.readings
     }
 
     /// Whether a region's reading is a card: a title the vocabulary knows, or a collector number.
@@ -92,22 +28,10 @@ struct ReadPipeline {
         read.titleKnown || read.fields.collectorNumber != nil
     }
 
-    private func reading(_ image: Image, _ read: Attempt, locateConfidence: Double, decode: Double, locate: Double, ocr: Double) -> CardReading {
-        var timings = StageTimings()
-        timings.decode = decode // pixel conversion; the caller adds file decoding
-        timings.locate = locate
-        timings.ocr = ocr
-        return CardReading(
-            file: image.name, imageWidth: image.width, imageHeight: image.height,
-            quad: CardQuad(corners: read.corners.corners), rotation: Self.rotation(of: read.corners),
-            locateConfidence: locateConfidence, fields: read.fields, observations: read.observations, timings: timings,
-            captureDay: image.captureDay)
-    }
-
     /// Reads one card by the search (`Search.swift`): placement, then the last resorts, the
     /// copyright line of an older frame, alternative quads, and the copyright line wherever no
     /// number was read. `policy` says which generators the card gets.
-    private func read(gray: GrayImage, located: LocatedCard?, scanShaped: Bool, policy: SearchPolicy) throws -> Attempt {
+    func read(gray: GrayImage, located: LocatedCard?, scanShaped: Bool, policy: SearchPolicy) throws -> Attempt {
         let tuning = options.tuning, scoring = Scoring(tuning: tuning)
         var search = Search(scoring: scoring, budget: tuning.search.maximumHypotheses)
         let edges = located.map { BorderRefiner().refine($0.corners, in: gray) }

@@ -1,0 +1,247 @@
+import CardScanOCR
+
+/// Reading every card of one photo, one region at a time: the most card-like region first (the
+/// main card, reported whatever is read on it), then the other located regions, then places beside
+/// the cards read (`NeighbourCards`), each decided in turn: kept when something recognisable was
+/// read on it (a title the vocabulary knows, or a collector number), or when the caller's
+/// confirmation keeps it.
+///
+/// `CardReader.readAll` reads the regions one by one (`readEach`). The steps are public so that a
+/// caller with several engines can read regions before their turn on the others (`upcoming`,
+/// `read(_:with:)`, which depend on nothing a decision changes), and decide them in turn (`next`,
+/// `decide`): the same regions are decided in the same order on the same readings, so the cards
+/// found are the same however many engines read them (`CardScanner` with helpers).
+///
+/// One thread makes the decisions (`readMainCard`, `next`, `upcoming`, `decide`); `read(_:with:)`
+/// may run on any thread, each with its own reader.
+public final class PhotoRead: @unchecked Sendable {
+    /// A place to read: a located region or a place beside the cards read.
+    public struct Region: @unchecked Sendable {
+        /// Its place in the order the regions are decided (the first after the main card is 0).
+        public let order: Int
+        let located: LocatedCard
+        /// The cards read when it was handed out (with the main card's place, once read): its read
+        /// wants a confirmation unless it lies on one of them (`RegionRead.wantsConfirmation`).
+        let cardsThen: [Quad]
+    }
+
+    /// One region read, to be decided in its turn.
+    public struct RegionRead: @unchecked Sendable {
+        public let region: Region
+        let attempt: ReadPipeline.Attempt
+        /// The region's reading, as reported when it is kept.
+        public let reading: CardReading
+        /// Nothing recognisable was read on it, and it is card-like enough or lies beside cards
+        /// read: `decide` asks the confirmation about it, unless a card read since covers it.
+        public let wantsConfirmation: Bool
+        /// Milliseconds the read took.
+        let spent: Double
+    }
+
+    public let image: Image
+    /// The photo's grey pixels, made once.
+    public let gray: GrayImage
+    public let limit: Int
+    let pipeline: ReadPipeline
+    private let located: [LocatedCard]
+    private let scanShaped: Bool
+    private let converted: UInt64, start: UInt64, locatedAt: UInt64
+
+    /// The cards read so far (the main card first, once read). Never empty after `readMainCard`.
+    public private(set) var readings: [CardReading] = []
+    /// The main card's reading: other regions on it are not other cards.
+    private var first: ReadPipeline.Attempt?
+    private var pending: [(order: Int, located: LocatedCard)] = []
+    private var handedOut = 0
+    private var cards: [Quad] = [], tried: [Quad] = []
+    private var proposed = 0
+    private var current: Region?
+    private var finished = false
+
+    /// Converts the photo to grey and locates its card-like regions (`limit`: cards to read at most).
+    public convenience init(image: Image, limit: Int, reader: CardReader) {
+        self.init(image: image, limit: limit, pipeline: reader.pipeline)
+    }
+
+    init(image: Image, limit: Int, pipeline: ReadPipeline) {
+        converted = Clock.now
+        DebugDump.trace("photo \(image.name)")
+        self.image = image
+        self.limit = limit
+        self.pipeline = pipeline
+        gray = image.grayPixels()
+        start = Clock.now
+        let search = pipeline.options.tuning.search
+        let aspect = Double(gray.width) / Double(gray.height)
+        // A portrait image shaped like a card is most likely a flat scan of one card.
+        scanShaped = aspect > search.scanAspectMinimum && aspect < search.scanAspectMaximum
+        located = CardLocator(tuning: pipeline.options.tuning.locator).locateAll(gray, limit: limit)
+        locatedAt = Clock.now
+        for other in located.dropFirst() { enqueue(other) }
+    }
+
+    private var tuning: Tuning.Neighbours { pipeline.options.tuning.neighbours }
+
+    private func enqueue(_ region: LocatedCard) {
+        pending.append((handedOut, region))
+        handedOut += 1
+    }
+
+    /// Reads the main card with `reader`'s engines: the first step. A flat scan (the whole image
+    /// read as the card) is one card: no other region is read.
+    public func readMainCard(with reader: CardReader) throws {
+        try readMainCard(with: reader.pipeline)
+    }
+
+    func readMainCard(with pipeline: ReadPipeline) throws {
+        precondition(first == nil, "the main card is read once")
+        DebugDump.trace("main region confidence \(located.first?.confidence ?? 0)")
+        let read = try pipeline.read(gray: gray, located: located.first, scanShaped: scanShaped, policy: .mainCard)
+        first = read
+        readings = [reading(read, locateConfidence: located.first?.confidence ?? 0,
+                            decode: Clock.ms(converted, start), locate: Clock.ms(start, locatedAt), ocr: Clock.ms(locatedAt, Clock.now))]
+        if ReadPipeline.isCard(read) { cards = [read.corners] }
+        tried = [read.corners]
+        // The whole image read as the card: a flat scan of one card.
+        finished = ReadPipeline.isWholeImage(read.corners, gray)
+    }
+
+    /// The cards read, with the main card's place (it may have been placed elsewhere than its
+    /// located region, around its text box: a region on the same card is not another card).
+    private var occupied: [Quad] { cards + (first.map { [$0.corners] } ?? []) }
+
+    /// The next region to decide, nil when the photo is done (the limit reached, or no region
+    /// left). The other located regions come first, then places beside the cards read, proposed
+    /// when no region is left (a place is read again where a region of another size or shape was
+    /// read in vain: a card's inner frame, found where touching borders merge, reads no title).
+    /// A region on a card read is passed over.
+    public func next() -> Region? {
+        precondition(first != nil && current == nil, "the main card is read first, and each region decided before the next")
+        guard !finished else { return nil }
+        while readings.count < limit {
+            if pending.isEmpty {
+                propose()
+                if pending.isEmpty { break }
+            }
+            let other = pending.removeFirst()
+            guard !occupied.contains(where: { CardLocator.overlaps(other.located.corners, $0) }) else { continue }
+            current = Region(order: other.order, located: other.located, cardsThen: occupied)
+            return current
+        }
+        finished = true
+        return nil
+    }
+
+    /// Up to `count` regions whose turn comes after the current one, as far as known now (the
+    /// places beside cards are known only when their turn comes), not on a card read so far:
+    /// their reads may start before their turn. Before the main card is read, the other located
+    /// regions.
+    public func upcoming(_ count: Int) -> [Region] {
+        guard !finished, max(readings.count, 1) < limit else { return [] }
+        let occupied = occupied
+        return Array(pending.lazy.filter { p in !occupied.contains { CardLocator.overlaps(p.located.corners, $0) } }
+            .prefix(count).map { Region(order: $0.order, located: $0.located, cardsThen: occupied) })
+    }
+
+    /// Proposes places beside the cards read, one step from each (`NeighbourCards`), not on a card
+    /// or a region to read, nor where a region was read.
+    private func propose() {
+        let neighbours = NeighbourCards(tuning: tuning)
+        let steps = neighbours.steps(cards)
+        for card in cards {
+            for q in neighbours.proposals(around: card, steps: steps, imageWidth: gray.width, imageHeight: gray.height)
+            where proposed < tuning.maximumProposals
+                && !(cards + pending.map(\.located.corners)).contains(where: { CardLocator.overlaps(q, $0) })
+                && !tried.contains(where: { neighbours.samePlace(q, $0) }) {
+                enqueue(LocatedCard(corners: q, confidence: 0, method: NeighbourCards.method))
+                proposed += 1
+            }
+        }
+    }
+
+    /// Reads `region` with `reader`'s engines (a reader with the same options as the one this
+    /// photo was begun with). Any thread, any time: it depends on nothing the decisions change.
+    public func read(_ region: Region, with reader: CardReader) throws -> RegionRead {
+        try read(region, with: reader.pipeline)
+    }
+
+    func read(_ region: Region, with pipeline: ReadPipeline) throws -> RegionRead {
+        let other = region.located, began = Clock.now
+        DebugDump.trace("other region (\(other.method)) confidence \(other.confidence) at \(Self.describe(other.corners))")
+        let read = try pipeline.read(gray: gray, located: other, scanShaped: false, policy: .otherRegion)
+        let spent = Clock.ms(began, Clock.now)
+        let made = reading(read, locateConfidence: other.confidence, decode: 0, locate: 0, ocr: spent)
+        let wants = !ReadPipeline.isCard(read) && isConfirmable(other) && isAnother(read, besides: region.cardsThen)
+        return RegionRead(region: region, attempt: read, reading: made, wantsConfirmation: wants, spent: spent)
+    }
+
+    /// A region whose reading said nothing recognisable may still be confirmed as a card when it
+    /// is card-like (`Tuning.Neighbours.confirmedLocation`) or a place beside cards read.
+    private func isConfirmable(_ region: LocatedCard) -> Bool {
+        region.confidence >= tuning.confirmedLocation || region.method == NeighbourCards.method
+    }
+
+    /// A read that moved onto a card already read (a grown or placed quad), or lies partly on one
+    /// (a proposal straddling two cards reads one's title), is not another card.
+    private func isAnother(_ read: ReadPipeline.Attempt, besides cards: [Quad]) -> Bool {
+        !cards.contains { card in
+            CardLocator.overlaps(read.corners, card) || NeighbourCards.share(of: read.corners, in: card) > tuning.maximumSharedArea
+        }
+    }
+
+    /// Decides the region `next` handed out, given its read: kept as a card when something
+    /// recognisable was read on it, or when `confirm` (asked only of a confirmable region on which
+    /// nothing was, not on a card read) keeps it. Time spent on a region that held no card is the
+    /// photo's: the main card's reading carries it. (A confirmed card carries the confirmation's
+    /// time in the caller's result.)
+    public func decide(_ region: RegionRead, confirm: ((CardReading, GrayImage) throws -> Bool)?) throws {
+        guard let asked = current, asked.order == region.region.order else {
+            preconditionFailure("decide the region next() handed out")
+        }
+        current = nil
+        let read = region.attempt, began = Clock.now
+        let another = isAnother(read, besides: occupied)
+        var spent = region.spent, isCard = another && ReadPipeline.isCard(read)
+        if another, !isCard, let confirm, isConfirmable(asked.located) {
+            isCard = try confirm(region.reading, gray)
+            if !isCard { spent += Clock.ms(began, Clock.now) }
+        }
+        DebugDump.trace("other region read in \(Int(spent))ms kept \(isCard) title \(read.fields.title?.value ?? "-") number \(read.fields.collectorNumber?.value ?? "-") at \(Self.describe(read.corners))")
+        tried.append(asked.located.corners)
+        guard isCard else {
+            readings[0].timings.ocr += spent
+            return
+        }
+        cards.append(read.corners)
+        readings.append(region.reading)
+    }
+
+    /// Reads the main card, then decides every other region in turn, each read when its turn
+    /// comes, all with `reader`'s engines (`CardReader.readAll`).
+    public func readEach(with reader: CardReader, confirm: CardReader.Confirmation?) throws {
+        try readEach(with: reader.pipeline, confirm: confirm)
+    }
+
+    func readEach(with pipeline: ReadPipeline, confirm: CardReader.Confirmation?) throws {
+        try readMainCard(with: pipeline)
+        while let region = next() {
+            try decide(read(region, with: pipeline), confirm: confirm)
+        }
+    }
+
+    private func reading(_ read: ReadPipeline.Attempt, locateConfidence: Double, decode: Double, locate: Double, ocr: Double) -> CardReading {
+        var timings = StageTimings()
+        timings.decode = decode // pixel conversion; the caller adds file decoding
+        timings.locate = locate
+        timings.ocr = ocr
+        return CardReading(
+            file: image.name, imageWidth: image.width, imageHeight: image.height,
+            quad: CardQuad(corners: read.corners.corners), rotation: ReadPipeline.rotation(of: read.corners),
+            locateConfidence: locateConfidence, fields: read.fields, observations: read.observations, timings: timings,
+            captureDay: image.captureDay)
+    }
+
+    private static func describe(_ q: Quad) -> String {
+        q.corners.map { "\(Int($0.x)),\(Int($0.y))" }.joined(separator: " ")
+    }
+}
