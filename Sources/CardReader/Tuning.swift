@@ -249,12 +249,15 @@ public struct Tuning: Sendable, Codable, Equatable {
         /// Each card found is blanked (inset by this share of its size, so a neighbour's title
         /// strip beside it stays) before the read: only titles outside the cards found are read.
         public var blankInset = 0.03
-        /// The photo is read once as it is and once per binarization here (ink: darker than the
-        /// mean of a window of `windowShare` of the cards' height around it by `margin` grey
-        /// levels). Tesseract's layout finds a different part of the titles of a busy photo on
-        /// each: on an overlapping spread of 29 cards, 7 titles on the grey photo, 11–12 on one
-        /// binarization, 22 on the three together (about 1 s a read).
-        public var binarizations = [Binarization(windowShare: 0.05, margin: 10), Binarization(windowShare: 0.1, margin: 10)]
+        /// The photo is read once as it is and, when that shows a title, once per binarization
+        /// here (ink: darker than the mean of a window of this share of the cards' height around
+        /// it by `binarizationMargin` grey levels; a share of 0 reads no such pass). Tesseract's
+        /// layout finds a different part of the titles of a busy photo on each: on an overlapping
+        /// spread of 29 cards, 7 titles on the grey photo, 11–12 on one binarization, 22 on the
+        /// three together (about 1–2 s a read).
+        public var firstWindowShare = 0.05
+        public var secondWindowShare = 0.1
+        public var binarizationMargin = 10
         /// A line names a card when its cleaned text snaps to a name (`FieldExtractor.resolve`)
         /// with at least this many letters and Tesseract's confidence … (The line's confidence
         /// falls with the frame and mana symbols read beside a title: on the 29-card spread
@@ -291,16 +294,6 @@ public struct Tuning: Sendable, Codable, Equatable {
         /// card is placed around the line for reporting and drawing.
         public var lineLeftShare = 0.075
         public var lineMiddleShare = 0.07
-    }
-
-    /// A local-contrast binarization (`PhotoTitles.binarizations`).
-    public struct Binarization: Sendable, Codable, Equatable {
-        public var windowShare: Double
-        public var margin: Int
-        public init(windowShare: Double, margin: Int) {
-            self.windowShare = windowShare
-            self.margin = margin
-        }
     }
 
     public struct Neighbours: Sendable, Codable, Equatable {

@@ -114,8 +114,8 @@ extension ReadPipeline {
         // read either: the cards found fill the photo, or what lies beside them is no spread.
         if !found.isEmpty {
             let patchCardHeight = cardHeight * (scale > 1 ? scale : 1 / Double(factor))
-            for pass in t.binarizations {
-                lines += sparseLines(patch.localContrastBinarized(window: max(3, Int(pass.windowShare * patchCardHeight)), margin: pass.margin, lightText: false))
+            for share in [t.firstWindowShare, t.secondWindowShare] where share > 0 {
+                lines += sparseLines(patch.localContrastBinarized(window: max(3, Int(share * patchCardHeight)), margin: t.binarizationMargin, lightText: false))
             }
             found = titles(in: lines)
         }
