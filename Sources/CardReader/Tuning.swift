@@ -252,28 +252,29 @@ public struct Tuning: Sendable, Codable, Equatable {
         /// The photo is read once as it is and, when that shows a title, once per binarization
         /// here (ink: darker than the mean of a window of this share of the cards' height around
         /// it by `binarizationMargin` grey levels; a share of 0 reads no such pass). Tesseract's
-        /// layout finds a different part of the titles of a busy photo on each: on an overlapping
-        /// spread of 29 cards, 7 titles on the grey photo, 11–12 on one binarization, 22 on the
-        /// three together (about 1–2 s a read).
+        /// layout finds a different part of the titles of a busy photo on each (on the shared
+        /// several-card photos each read found titles the others missed; together they named
+        /// about three times as many as the grey photo alone; about 1–2 s a read).
         public var firstWindowShare = 0.05
         public var secondWindowShare = 0.1
         public var binarizationMargin = 10
         /// A line names a card when its cleaned text snaps to a name (`FieldExtractor.resolve`)
-        /// with at least this many letters and Tesseract's confidence … (The line's confidence
-        /// falls with the frame and mana symbols read beside a title: on the 29-card spread
-        /// `(icy Manipulator ___—,` read at 0.49 and `Thran Oynamo` at 0.37; 0.5 lost both, 0.35
-        /// added them and nothing else on all shared photos; the checks below guard the rest.)
+        /// with at least this many letters and Tesseract's confidence … (A line's confidence
+        /// falls with the frame and mana symbols read beside a title: right titles read at
+        /// 0.35–0.5; on all shared photos 0.35 added two right titles and nothing else against
+        /// 0.5; the checks below guard the rest.)
         public var minimumLetters = 4
         public var minimumConfidence = 0.35
         /// … and holds the name nearly letter for letter: one letter of it changed, missing or
-        /// added per this many letters of the name (none under this many). A partial title snaps
-        /// to another card's name more easily (`…Manipulator` to a foreign name `Manipolatore`).
+        /// added per this many letters of the name (none under this many). A title read in part
+        /// snaps to another card's name more easily (the end of a name to a printed foreign name
+        /// two letters away).
         public var lettersPerMiss = 7
         /// … and its height (the box Tesseract gives a line: capitals and descenders) is this
         /// share of the cards' height, within the factors below: a title, not small print or a
-        /// name printed large on a box. (On an overlapping spread of 29 cards, titles of cards as
-        /// far as those found read 0.7–1.0 of it, of the cards lying nearer the camera up to 2.5;
-        /// the synthetic cards' larger titles up to 3.)
+        /// name printed large on a box. (On the shared several-card photos, titles of cards as far
+        /// from the camera as those found read 0.7–1.0 of it, of cards lying nearer up to 2.5; the
+        /// synthetic cards' larger titles up to 3.)
         public var lineHeightShare = 0.035
         public var minimumHeightFactor = 0.6
         public var maximumHeightFactor = 3.2

@@ -67,9 +67,9 @@ extension ReadPipeline {
                 let ratio = box.h / expectedHeight
                 // A title stands alone: the art or another card's frame lies below it, and above
                 // it the card's edge. A line with text just above or below it, starting where it
-                // starts, is a line of a paragraph (a keyword alone on a line of rules text,
-                // `Flash`). Nor does a title follow other words on its row (a creature type after
-                // `Creature —`).
+                // starts, is a line of a paragraph (a keyword ability alone on a line of rules
+                // text). Nor does a title follow other words on its row (a creature type at the
+                // end of a type line).
                 let neighbour = texts.first { text in
                     let other = text.box
                     guard !Self.sameLine(other, box) else { return false }
@@ -78,8 +78,8 @@ extension ReadPipeline {
                         || (rows <= box.h / 2 && other.x < box.x && other.x + other.w > box.x - t.wordSpacing * box.h)
                 }
                 // A title is capitalised: most of its words (of three letters or more) start with
-                // a capital, where a line of rules text holds a name's words in lower case
-                // (`create a`).
+                // a capital, where a line of rules text holds words in lower case that snap to a
+                // name one letter away.
                 let words = cleaned.split(separator: " ").filter { $0.filter(\.isLetter).count >= 3 }
                 let capitalised = words.filter { $0.first(where: \.isLetter)?.isUppercase == true }.count
                 DebugDump.trace("photo title \(name) from \(line.text) conf \(line.confidence) height \(ratio) beside \(neighbour?.text ?? "-") capitals \(capitalised)/\(words.count)")
