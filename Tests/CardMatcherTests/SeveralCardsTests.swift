@@ -71,12 +71,19 @@ struct SeveralCardsTests {
         return (found.get(), helpers.jobsRunByLentEngines)
     }
 
+    /// A synthetic fixture scanned on one engine, then with a second engine lent (sample catalog):
+    /// both card lists, and how many jobs the lent engine ran.
+    static func aloneAndLent(_ file: String) throws -> (alone: [CardScanner.Card], lent: [CardScanner.Card], jobs: Int) {
+        let catalog = try SampleCatalog.open()
+        let path = synthetic.appendingPathComponent(file).path
+        let alone = try CardScanner(catalog: catalog).scan(contentsOf: path).cards
+        let (cards, jobs) = try scanLending(path, scanners: [CardScanner(catalog: catalog), CardScanner(catalog: catalog)])
+        return (alone, cards, jobs)
+    }
+
     @Test("a binder page read with a second engine lent: the same cards, in the same order, read the same, as on one engine")
     func binderPageLentEngine() throws {
-        let catalog = try SampleCatalog.open()
-        let path = Self.synthetic.appendingPathComponent("binder_3x3.jpg").path
-        let alone = try CardScanner(catalog: catalog).scan(contentsOf: path).cards
-        let (cards, lent) = try Self.scanLending(path, scanners: [CardScanner(catalog: catalog), CardScanner(catalog: catalog)])
+        let (alone, cards, lent) = try Self.aloneAndLent("binder_3x3.jpg")
         #expect(Self.essence(cards) == Self.essence(alone))
         #expect(cards.count == 9)
         #expect(lent > 0, "the lent engine read some of the photo's regions")
@@ -84,10 +91,7 @@ struct SeveralCardsTests {
 
     @Test("a row of touching cards read with a second engine lent: the place found beside the cards read is the same, and so is every card")
     func touchingRowLentEngine() throws {
-        let catalog = try SampleCatalog.open()
-        let path = Self.synthetic.appendingPathComponent("row_5_touching.jpg").path
-        let alone = try CardScanner(catalog: catalog).scan(contentsOf: path).cards
-        let (cards, _) = try Self.scanLending(path, scanners: [CardScanner(catalog: catalog), CardScanner(catalog: catalog)])
+        let (alone, cards, _) = try Self.aloneAndLent("row_5_touching.jpg")
         #expect(Self.essence(cards) == Self.essence(alone))
         #expect(Self.names(cards).sorted() == (try Self.truth("row_5_touching.jpg")).sorted())
     }
