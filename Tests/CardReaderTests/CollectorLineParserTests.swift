@@ -29,6 +29,14 @@ struct CollectorLineParserTests {
         #expect(r.era == .modern2023)
     }
 
+    @Test("2023 style with the space before the rarity lost: `0107M`; a year glued to a letter is no number")
+    func style2023Glued() {
+        let r = CollectorLineParser.parse(lines: ["0107M", "DMU • EN ~ Jane Doe"])
+        #expect(r.number == "107" && r.printedNumber == "0107" && r.rarity == "M" && r.setCode == "dmu")
+        #expect(CollectorLineParser.parse(lines: ["™ & © 2022C Wizards"]).number == nil)
+        #expect(CollectorLineParser.parse(lines: ["0107X"]).number == nil)
+    }
+
     @Test("2003 style: number/size inside the copyright line, year ignored")
     func style2003() {
         let r = CollectorLineParser.parse(lines: ["™ & © 2003 Wizards of the Coast, Inc. 181/350"])

@@ -97,8 +97,13 @@ public enum CollectorLineParser {
             guard rarity != nil || i == 0 else { continue }
             return NumberLine(number: stripZeros(number), printed: number, size: size, rarity: rarity)
         }
-        // 3. 2023 style: four digits with a rarity letter before or after.
+        // 3. 2023 style: four digits with a rarity letter before or after, or glued to them
+        //    (`0107M`: the space between them lost).
         for (i, token) in tokens.enumerated() {
+            if token.count == 5, let rarity = rarityLetter(token.last), let number = digits(String(token.dropLast())),
+               number.filter(\.isNumber).count == 4, !looksLikeYear(number, in: joined) {
+                return NumberLine(number: stripZeros(number), printed: number, size: nil, rarity: rarity)
+            }
             guard token.count == 4, let number = digits(token), Int(number) != nil, number.filter(\.isNumber).count == 4 else { continue }
             guard !looksLikeYear(number, in: joined) else { continue }
             let before = i > 0 ? tokens[i - 1] : "", after = i + 1 < tokens.count ? tokens[i + 1] : ""
