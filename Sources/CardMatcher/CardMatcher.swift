@@ -78,7 +78,8 @@ public struct CardMatcher: Sendable {
             }
             guard let p = printings.first else { continue }
             let titleScore = e.titleScore(p)
-            let sizeAgrees = e.setSize.map { size in catalog.set(code: set.code)?.printedSize.map { $0 == size } ?? true } ?? false
+            // A 2023+ frame prints no set size: the set code, number and rarity are all it shows.
+            let sizeAgrees = e.setSize.map { size in catalog.set(code: set.code)?.printedSize.map { $0 == size } ?? true } ?? e.printsNoSize
             let rarityAgrees = e.rarity.map { p.rarity?.lowercased().first == $0.lowercased().first } ?? false
             var confidence: Double
             if titleScore >= rules.titleAgreesScore {
@@ -86,7 +87,8 @@ public struct CardMatcher: Sendable {
             } else if titleScore >= rules.titleNearScore {
                 confidence = rules.titleNearConfidence * set.score.squareRoot()
             } else if e.titleIsNoise || p.language != "en" || printedLanguage != nil {
-                // Unreadable or foreign title: the set code, number, printed size and rarity must all agree.
+                // Unreadable or foreign title: the set code, number, printed size (where the frame
+                // prints one) and rarity must all agree.
                 confidence = set.exact && sizeAgrees && rarityAgrees ? rules.allAgreeConfidence : rules.partlyAgreeConfidence
             } else {
                 confidence = rules.disagreeConfidence // number and title disagree: trust neither

@@ -6,6 +6,9 @@ struct Evidence {
     let title: String?
     let number: String?
     let setSize: Int?
+    /// The number was printed as a 2023+ frame prints it (four digits, no set size after it):
+    /// no printed size can agree or disagree.
+    let printsNoSize: Bool
     let rarity: String?
     let language: String?
     let era: FrameEra
@@ -30,6 +33,7 @@ struct Evidence {
         title = fields.title.map { $0.sources.first ?? $0.value }
         number = fields.collectorNumber?.value
         setSize = fields.setSize?.value
+        printsNoSize = fields.setSize == nil && fields.printedNumber?.count == 4
         rarity = fields.rarity?.value
         language = fields.language?.value ?? "en"
         era = fields.frameEra

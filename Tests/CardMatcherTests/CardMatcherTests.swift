@@ -64,6 +64,24 @@ struct CardMatcherTests {
         #expect(other.card?.name != "Gurmag Drowner")
     }
 
+    @Test("a 2023 frame prints no set size: its set code, four-digit number and rarity agreeing identify it without a title")
+    func noTitleSizelessFrame() throws {
+        var fields = try MatcherFixtures.read("sheoldred_the_apocalypse_flat.png")
+        #expect(fields.setCode?.value == "dmu" && fields.printedNumber == "0107" && fields.setSize == nil, "the premise: the lines read")
+        fields.title = nil
+        let result = try matcher.match(fields)
+        #expect(result.status == .identified)
+        #expect(result.card?.setCode == "dmu" && result.card?.collectorNumber == "107")
+        // A 2015 frame's number without its printed size is only partly confirmed.
+        var unsized = try MatcherFixtures.read("gurmag_drowner_flat.png")
+        unsized.title = nil
+        unsized.setSize = nil
+        #expect(try matcher.match(unsized).status != .identified)
+        // Nor does a rarity that disagrees.
+        fields.rarity = ExtractedField(value: "C", confidence: 0.9, sources: ["0107 C"])
+        #expect(try matcher.match(fields).status != .identified)
+    }
+
     @Test("title only with several printings: ambiguous with candidates, never a guess")
     func titleOnly() throws {
         let fields = try MatcherFixtures.read("counterspell_flat.png")
