@@ -237,6 +237,20 @@ extension CardReader {
 }
 
 extension CardReader {
+    /// The cards of a stack spread so that each card shows its lower-left corner with its
+    /// collector lines, when `reading` (a reading of a photo whose grey pixels are `gray`) is
+    /// one: its collector band shows several number lines (`Tuning.stack`). One sparse read of the
+    /// region at the collector lines' size (about 1 s); each number line with a set line under it
+    /// is a card, placed around its lines, and the reading's title goes to the card whose title
+    /// band holds it. Nil, with nothing read (and `gray` not called), for a region showing one
+    /// card's lines; nil too when the read finds fewer than `Tuning.stack.minimumCards` cards or
+    /// fails (the OCR deadline).
+    public func stackCards(of reading: CardReading, gray: () -> GrayImage) -> (cards: [CardReading], milliseconds: Double)? {
+        pipeline.stackCards(of: reading, gray: gray)
+    }
+}
+
+extension CardReader {
     /// The photo's text wherever it lies (band `photo`): one read per way up in
     /// `Tuning.photoText.turns` (the first turned 0, then 90°, 180°, 270° clockwise), each sparse,
     /// on the photo reduced once to `Tuning.photoText.longSide`. About 1–2 s a read, made only when

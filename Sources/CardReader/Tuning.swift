@@ -33,6 +33,9 @@ public struct Tuning: Sendable, Codable, Equatable {
     /// Titles read anywhere in a photo of several cards, outside the cards found: cards that
     /// show only their title strip (an overlapping spread) or that the locator missed.
     public var photoTitles = PhotoTitles()
+    /// A stack of cards spread so that each shows its collector lines: one card per pair of
+    /// collector lines read.
+    public var stack = Stack()
 
     public init() {}
 
@@ -141,8 +144,9 @@ public struct Tuning: Sendable, Codable, Equatable {
         public var nameSearchMinimum = 0.4
         /// Set + number (`exact`): a title agreeing this well gives `titleAgreesConfidence`, one
         /// near it `titleNearConfidence` (each × √ of the set code's score). An unreadable or
-        /// foreign title needs set code, printed size and rarity all to agree
-        /// (`allAgreeConfidence`, else `partlyAgreeConfidence`); a title that disagrees gives
+        /// foreign title needs set code, printed size (where the frame prints one: not from 2023
+        /// on) and rarity all to agree (`allAgreeConfidence`, else `partlyAgreeConfidence`); a
+        /// title that disagrees gives
         /// `disagreeConfidence`. A set code read exactly is taken from `exactSetConfidence` up.
         public var titleAgreesScore = 0.85
         public var titleAgreesConfidence = 0.97
@@ -295,6 +299,42 @@ public struct Tuning: Sendable, Codable, Equatable {
         /// card is placed around the line for reporting and drawing.
         public var lineLeftShare = 0.075
         public var lineMiddleShare = 0.07
+    }
+
+    public struct Stack: Sendable, Codable, Equatable {
+        /// A region is read as a stack when its collector band shows this many number lines on
+        /// distinct rows (one card shows one) …
+        public var minimumNumberLines = 2
+        /// … and is one when the read finds at least this many cards (a number line with a set
+        /// line under it each).
+        public var minimumCards = 2
+        /// The region and this share of its height around it are read, scaled so that a number
+        /// line is `lineHeight` pixels tall (the box Tesseract gives it; on the synthetic stack
+        /// every pair was read at 19 px, and 5 of 10 at 14 px), enlarged at most `maximumScale`
+        /// times and to at most `maximumPixels` (about 1 s a read at 4 megapixels).
+        public var margin = 0.05
+        public var lineHeight = 20.0
+        public var maximumScale = 3.0
+        public var maximumPixels = 9_000_000
+        /// The resolution Tesseract is told for that read: at 300 dpi its layout drops lines of
+        /// this size as too small (on the synthetic stack every `0107 M`-style line; 200 keeps
+        /// them, and 70–200 read the same).
+        public var resolution = 200
+        /// A set line belongs to the number line above it when its top lies more than half and at
+        /// most this many of the number line's heights below the number line's top, and it
+        /// starts within `pairIndent` of those heights of where the number line starts. (The
+        /// set line lies about 1.2 heights below; the next card's lines several.)
+        public var pairSpacing = 2.0
+        public var pairIndent = 1.5
+        /// Where a number line lies on its card, for placing the card around it: the height of
+        /// the box Tesseract gives it (the median over the stack: the cards are of one size),
+        /// its start from the card's left edge (share of the width) and its top from the card's
+        /// top edge (share of the height). Measured on the synthetic stack (boxes 9.4–10 px on
+        /// cards 660 px tall) and the synthetic 2015 and 2023 frames read flat (0.049–0.050,
+        /// 0.942–0.943).
+        public var numberHeight = 0.015
+        public var numberLeft = 0.05
+        public var numberTop = 0.942
     }
 
     public struct Neighbours: Sendable, Codable, Equatable {

@@ -27,6 +27,9 @@ public final class CardScanner {
     /// In a photo of several cards, read the titles that lie outside the cards found
     /// (`CardReader.titleCards`): cards that show only their title strip.
     public var readsPhotoTitles = true
+    /// Read a region whose collector band shows several cards' number lines as a stack spread to
+    /// show each card's collector lines (`CardReader.stackCards`): one card per pair of lines.
+    public var readsStacks = true
     /// Other workers' engines to share a photo's work with when they are idle (`ScanHelpers`):
     /// `scan` then reads a photo's regions ahead of their turn and identifies its cards on them
     /// too, with the same results as without. Nil: everything on this scanner's engine.
@@ -116,6 +119,18 @@ public final class CardScanner {
         func pixels() -> GrayImage {
             if gray == nil { gray = image.grayPixels() }
             return gray!
+        }
+        var readings = readings
+        if readsStacks {
+            // A region that is a stack of cards showing their collector lines: its cards instead;
+            // the read's time carried by the first of them.
+            readings = readings.flatMap { reading -> [CardReading] in
+                guard case (var stack, let spent)? = reader.stackCards(of: reading, gray: pixels) else { return [reading] }
+                stack[0].timings = reading.timings
+                stack[0].timings.ocr += spent
+                stack[0].timings.total += spent
+                return stack
+            }
         }
         var cards = try readings.map { reading in
             try confirmed.first { $0.reading.quad == reading.quad } ?? identify(reading, pixels: pixels)

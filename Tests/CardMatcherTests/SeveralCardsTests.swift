@@ -148,6 +148,35 @@ struct SeveralCardsTests {
         #expect(names.count >= truth.count - 1, "\(names) of \(truth)")
     }
 
+    @Test("a stack spread to show each card's collector lines: a card per pair of lines, by set and number, none wrong")
+    func cornersStack() throws {
+        let catalog = try SampleCatalog.open()
+        let file = "corners_10_stack.jpg", path = Self.synthetic.appendingPathComponent(file).path
+        let scanner = try CardScanner(catalog: catalog)
+        scanner.readsStacks = false
+        let without = try scanner.scan(contentsOf: path).cards
+        #expect(without.count == 1, "the premise: the stack is found as one card (\(Self.names(without)))")
+        let cards = try CardScanner(catalog: catalog).scan(contentsOf: path).cards
+        // The printings in the stack (set and number; the sample catalog holds one language).
+        let text = try String(contentsOf: Self.synthetic.appendingPathComponent("truth.csv"), encoding: .utf8)
+        var printings = text.split(whereSeparator: \.isNewline).map { csvCells(String($0)) }
+            .filter { $0.first == file }.map { "\($0[2]) \($0[3])" }
+        var identified = 0
+        for card in cards {
+            guard let printing = card.match.card else { continue }
+            identified += 1
+            let key = "\(printing.setCode) \(printing.collectorNumber)"
+            // Each identified card is a printing of the stack, no more often than it lies there.
+            guard let i = printings.firstIndex(of: key) else {
+                Issue.record("\(key) is not in the stack, or found more often than it lies there")
+                continue
+            }
+            printings.remove(at: i)
+        }
+        #expect(identified >= 8, "\(Self.names(cards))")
+        #expect(cards.count <= 10)
+    }
+
     @Test("eight cards on a table, with dice on them: each found once, beside the cards read (shared photo)",
           .tags(.sharedData), .needsSharedData)
     func cardsWithDice() throws {

@@ -38,6 +38,16 @@ extension GrayImage {
         return GrayImage(width: ow, height: oh, pixels: out)
     }
 
+    /// The part of the image `width` x `height` pixels from (`x`, `y`) (top-left origin; the
+    /// rectangle must lie inside the image).
+    func cropped(x: Int, y: Int, width w: Int, height h: Int) -> GrayImage {
+        precondition(x >= 0 && y >= 0 && w >= 0 && h >= 0 && x + w <= width && y + h <= height, "crop outside the image")
+        var out = [UInt8]()
+        out.reserveCapacity(w * h)
+        for row in y..<(y + h) { out += pixels[(row * width + x)..<(row * width + x + w)] }
+        return GrayImage(width: w, height: h, pixels: out)
+    }
+
     /// The image enlarged by `factor` (> 1), bilinear: for text too small for Tesseract.
     func enlarged(by factor: Double) -> GrayImage {
         guard factor > 1 else { return self }

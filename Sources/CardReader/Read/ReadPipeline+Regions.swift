@@ -40,19 +40,22 @@ extension ReadPipeline {
     /// reads the collector lines, and on a dark shelf what reads some titles. Off, a band that
     /// reads as noise costs one reading instead of two.
     /// `maximumWords`: a patch whose layout holds more words is not recognised (`RegionRead.crowded`).
+    /// `resolution`: the dots per inch Tesseract is told; its layout drops lines it judges too
+    /// small for it.
     func read(_ patch: GrayImage, _ name: CardBand, _ region: CardRegion, psm: PageSegmentationMode, whitelist: String? = nil,
-              retryInverted: Bool = true, maximumWords: Int? = nil) throws -> RegionRead {
+              retryInverted: Bool = true, maximumWords: Int? = nil, resolution: Int = 300) throws -> RegionRead {
         DebugDump.write(patch, name: name.rawValue)
         let began = Clock.now
         func trace(_ outcome: @autoclosure () -> String) { // (built only when tracing)
-            DebugDump.trace("ocr \(name) psm=\(psm) wl=\(whitelist != nil) \(patch.width)x\(patch.height) \(Int(Clock.ms(began, Clock.now)))ms \(outcome())")
+            DebugDump.trace("ocr \(name) psm=\(psm) dpi=\(resolution) wl=\(whitelist != nil) \(patch.width)x\(patch.height) \(Int(Clock.ms(began, Clock.now)))ms \(outcome())")
         }
         let found: [TextObservation]
         do {
             let engine = name == .collector ? collectorRecognizer ?? recognizer : recognizer
             found = try engine.recognize(patch, options: RecognitionOptions(
                 level: .line, pageSegmentation: psm, characterWhitelist: whitelist, includeCharacterConfidences: true,
-                deadlineMilliseconds: options.ocrDeadlineMilliseconds, retryInverted: retryInverted, maximumWords: maximumWords))
+                deadlineMilliseconds: options.ocrDeadlineMilliseconds, sourceResolution: resolution, retryInverted: retryInverted,
+                maximumWords: maximumWords))
         } catch let OCRError.tooManyWords(words, _) {
             trace("crowded: \(words) words")
             return RegionRead(observations: [], quality: 0, crowded: true)
