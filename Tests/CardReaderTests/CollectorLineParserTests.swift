@@ -35,6 +35,8 @@ struct CollectorLineParserTests {
         #expect(r.number == "107" && r.printedNumber == "0107" && r.rarity == "M" && r.setCode == "dmu")
         #expect(CollectorLineParser.parse(lines: ["™ & © 2022C Wizards"]).number == nil)
         #expect(CollectorLineParser.parse(lines: ["0107X"]).number == nil)
+        #expect(CollectorLineParser.parse(lines: ["1171S"]).number == nil, "a special rarity glued on: too like noise")
+        #expect(CollectorLineParser.parse(lines: ["O1O7M"]).number == nil, "letters for digits glued to a letter: too like noise")
     }
 
     @Test("2003 style: number/size inside the copyright line, year ignored")

@@ -98,10 +98,12 @@ public enum CollectorLineParser {
             return NumberLine(number: stripZeros(number), printed: number, size: size, rarity: rarity)
         }
         // 3. 2023 style: four digits with a rarity letter before or after, or glued to them
-        //    (`0107M`: the space between them lost).
+        //    (`0107M`: the space between them lost; then the digits must be read as digits, and
+        //    the letter one of the four common rarities).
         for (i, token) in tokens.enumerated() {
-            if token.count == 5, let rarity = rarityLetter(token.last), let number = digits(String(token.dropLast())),
-               number.filter(\.isNumber).count == 4, !looksLikeYear(number, in: joined) {
+            if token.count == 5, let last = token.last, "CURM".contains(last), token.dropLast().allSatisfy({ $0.isASCII && $0.isNumber }),
+               let rarity = rarityLetter(last), !looksLikeYear(String(token.dropLast()), in: joined) {
+                let number = String(token.dropLast())
                 return NumberLine(number: stripZeros(number), printed: number, size: nil, rarity: rarity)
             }
             guard token.count == 4, let number = digits(token), Int(number) != nil, number.filter(\.isNumber).count == 4 else { continue }
