@@ -79,7 +79,8 @@ struct ReadPipeline {
 
         // Alternatives: the title or the collector lines were not where the quad puts them (not
         // for the whole image, a flat scan: there is nothing beyond it to find).
-        if policy.triesAlternativeQuads, let found = search.best, found.fields.title == nil || found.fields.collectorNumber == nil,
+        if policy.triesAlternativeQuads, let found = search.best,
+           found.fields.title == nil || (found.fields.collectorNumber == nil && (policy.completesNumberWithAlternatives || !found.titleKnown)),
            !Self.isWholeImage(found.corners, gray) {
             try search.round("alternatives", alternativeHypotheses(of: found, gray: gray, tuning: tuning), read: { h in
                 var attempt = try attempt(h.corners, gray: gray, extended: false, wayUp: .likely)

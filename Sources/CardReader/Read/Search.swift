@@ -67,17 +67,24 @@ extension ReadPipeline {
         var trustsDecisiveWayUp: Bool
         /// Place the card around a light text box when nothing known was read.
         var placesCardsAroundTextBoxes: Bool
-        /// Try quads grown from the best reading when its title or number is missing.
+        /// Try quads grown from the best reading when its title or number is missing …
         var triesAlternativeQuads: Bool
+        /// … also when only the number is missing below a known title. (An other region is kept
+        /// on a known title alone; there the grown quads mostly read a frame that prints no
+        /// collector line again: on the synthetic binder page they were 46% of the OCR, and
+        /// none was taken on the shared photos.)
+        var completesNumberWithAlternatives: Bool
         /// Read the copyright line below a title band that held nothing title-like.
         var readsCopyrightWithoutTitle: Bool
         /// The rescue reads a binarised band with no line in block mode too.
         var rescuesInBlockMode: Bool
 
         static let mainCard = SearchPolicy(readsOtherWayWhenUpright: true, trustsDecisiveWayUp: true, placesCardsAroundTextBoxes: true,
-                                           triesAlternativeQuads: true, readsCopyrightWithoutTitle: true, rescuesInBlockMode: true)
+                                           triesAlternativeQuads: true, completesNumberWithAlternatives: true, readsCopyrightWithoutTitle: true,
+                                           rescuesInBlockMode: true)
         static let otherRegion = SearchPolicy(readsOtherWayWhenUpright: false, trustsDecisiveWayUp: false, placesCardsAroundTextBoxes: false,
-                                              triesAlternativeQuads: true, readsCopyrightWithoutTitle: false, rescuesInBlockMode: false)
+                                              triesAlternativeQuads: true, completesNumberWithAlternatives: false, readsCopyrightWithoutTitle: false,
+                                              rescuesInBlockMode: false)
     }
 
     /// The state of one card's search: the best reading, every reading made, and the budget left.
