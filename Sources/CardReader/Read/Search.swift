@@ -71,8 +71,8 @@ extension ReadPipeline {
         var triesAlternativeQuads: Bool
         /// … also when only the number is missing below a known title. (An other region is kept
         /// on a known title alone; there the grown quads mostly read a frame that prints no
-        /// collector line again: on the synthetic binder page they were 46% of the OCR, and
-        /// none was taken on the shared photos.)
+        /// collector line again: on the synthetic binder page they were 46% of the OCR; over the
+        /// shared photos, reading them no more changed no card's name.)
         var completesNumberWithAlternatives: Bool
         /// Read the copyright line below a title band that held nothing title-like.
         var readsCopyrightWithoutTitle: Bool
