@@ -274,6 +274,9 @@ public struct Tuning: Sendable, Codable, Equatable {
         /// snaps to another card's name more easily (the end of a name to a printed foreign name
         /// two letters away).
         public var lettersPerMiss = 7
+        /// A line that misses more is read again on its own, from a line height before it to
+        /// this share of a card's width after its start (a title runs about 0.75 of the width).
+        public var rereadWidthShare = 0.85
         /// … and its height (the box Tesseract gives a line: capitals and descenders) is this
         /// share of the cards' height, within the factors below: a title, not small print or a
         /// name printed large on a box. (On the shared several-card photos, titles of cards as far

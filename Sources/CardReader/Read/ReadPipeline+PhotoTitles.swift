@@ -48,21 +48,56 @@ extension ReadPipeline {
         let cardWidth = cardHeight * 63 / 88
         func pixels(_ b: NormalizedRect) -> Box { (x: b.x * w, y: (1 - b.y - b.height) * h, w: b.width * w, h: b.height * h) }
         typealias Found = (name: String, line: TextObservation, box: Box, quad: Quad)
+        // A line read again on its own on the grey patch, from a little before it to as far right
+        // as a title runs (`rereadWidthShare` of a card's width), a line height above and below
+        // it (block layout: the single-line layout garbles a line with a frame's edges in its band).
+        let patchScale = scale > 1 ? scale : 1 / Double(factor)
+        func titleLines(at box: Box) -> [TextObservation] {
+            let x0 = max(0, Int((box.x - box.h) * patchScale)), y0 = max(0, Int((box.y - box.h) * patchScale))
+            let x1 = min(patch.width, Int((box.x + t.rereadWidthShare * cardWidth) * patchScale))
+            let y1 = min(patch.height, Int((box.y + 2 * box.h) * patchScale))
+            guard x1 - x0 > 8, y1 - y0 > 4 else { return [] }
+            let band = patch.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+            let read = try? read(band, .photo, CardRegion(u0: 0, v0: 0, u1: 1, v1: 1), psm: .singleBlock, retryInverted: false)
+            // Boxes as the sparse reads give them: shares of the turned photo, bottom-left origin.
+            return (read?.observations ?? []).map { o in
+                var o = o.observation
+                let b = o.boundingBox, bw = Double(band.width), bh = Double(band.height)
+                let left = (Double(x0) + b.x * bw) / patchScale, top = (Double(y0) + (1 - b.y - b.height) * bh) / patchScale
+                o.boundingBox = NormalizedRect(x: left / w, y: 1 - (top + b.height * bh / patchScale) / h,
+                                               width: b.width * bw / patchScale / w, height: b.height * bh / patchScale / h)
+                return o
+            }
+        }
         func titles(in lines: [CardObservation]) -> [Found] {
             // Lines of words (read with some confidence), for telling a title from a line of a
             // paragraph; not scraps of art or of a title split in two.
             let texts = lines.map(\.observation).filter { $0.confidence >= t.minimumConfidence && $0.text.filter(\.isLetter).count >= t.neighbourLetters }
                 .map { (text: $0.text, box: pixels($0.boundingBox)) }
             var found: [Found] = []
-            for line in lines.map(\.observation) {
-                let cleaned = TitleCleaner.clean(line.text, characterConfidences: line.characterConfidences)
+            for read in lines.map(\.observation) {
+                var line = read
+                var cleaned = TitleCleaner.clean(line.text, characterConfidences: line.characterConfidences)
                 guard line.confidence >= t.minimumConfidence, cleaned.filter(\.isLetter).count >= t.minimumLetters,
                       let resolveTitle = options.resolveTitle, let name = FieldExtractor.resolve(cleaned, with: resolveTitle) else { continue }
                 // The name must be in the line nearly letter for letter: a title read in part
                 // snaps to a name of another card (or another language) more easily than a
-                // whole title band.
+                // whole title band. A line that misses more is read again on its own, as a line
+                // running on to the right as far as a title does (the sparse layout cuts a title
+                // at a mana symbol or a gap, or loses its end): kept when that read holds the name.
                 let letters = name.filter(\.isLetter).count
-                guard Self.lettersMissed(name, in: cleaned) <= letters / max(1, t.lettersPerMiss) else { continue }
+                func holdsName(_ text: String) -> Bool { Self.lettersMissed(name, in: text) <= letters / max(1, t.lettersPerMiss) }
+                if !holdsName(cleaned) {
+                    let again = titleLines(at: pixels(line.boundingBox)).lazy.map { o in
+                        (o, TitleCleaner.clean(o.text, characterConfidences: o.characterConfidences))
+                    }.first { o, text in
+                        o.confidence >= t.minimumConfidence && FieldExtractor.resolve(text, with: resolveTitle) == name && holdsName(text)
+                    }
+                    guard let (reread, text) = again else { continue }
+                    DebugDump.trace("photo title \(name) read again from \(line.text) as \(reread.text)")
+                    line = reread
+                    cleaned = text
+                }
                 let box = pixels(line.boundingBox)
                 let ratio = box.h / expectedHeight
                 // A title stands alone: the art or another card's frame lies below it, and above
