@@ -313,7 +313,7 @@ public struct Tuning: Sendable, Codable, Equatable {
         public var minimumCards = 2
         /// The region and this share of its height around it are read, scaled so that a number
         /// line is `lineHeight` pixels tall (the box Tesseract gives it; on the synthetic stack
-        /// every pair was read at 19 px, and 5 of 10 at 14 px), enlarged at most `maximumScale`
+        /// every pair was read at 19 px, 9 of 10 at 14 px), enlarged at most `maximumScale`
         /// times and to at most `maximumPixels` (about 1 s a read at 4 megapixels).
         public var margin = 0.05
         public var lineHeight = 20.0
