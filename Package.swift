@@ -17,6 +17,7 @@ let exportPNGLevelHook: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--export-d
 /// - `CPNGGray`, `CJPEGDecode` (over the `CLibJPEG` shim): large PNGs and every JPEG decoded row by
 ///   row by libpng / libjpeg, never printing on stderr.
 /// - `CardScanFiles`: the regular-file check made before reading any file a user named.
+/// - `CardScanTerminal`: standard error for both programs (whole lines) and the one progress bar.
 /// - `CardScanOCR`: image loading (Leptonica, EXIF orientation) and the Tesseract text recogniser.
 /// - `CardReader`: locate and rectify the card, read title and collector lines, extract fields.
 /// - `CardCatalog`: local SQLite card database (Scryfall / MTGJSON importers, exact and fuzzy lookup).
@@ -67,6 +68,8 @@ let package = Package(
         .target(name: "CJPEGDecode", dependencies: ["CLibJPEG"], linkerSettings: [.linkedLibrary("jpeg")]),
         // The regular-file check made before reading any file a user named.
         .target(name: "CardScanFiles"),
+        // Standard error shared by both programs: whole lines, and the one progress bar.
+        .target(name: "CardScanTerminal"),
         .target(name: "CardScanOCR", dependencies: ["CTesseract", "CPNGGray", "CJPEGDecode", "CardScanFiles"]),
         .target(name: "CardReader", dependencies: ["CardScanOCR"]),
         .target(
@@ -99,6 +102,7 @@ let package = Package(
             name: "CardScanCLI",
             dependencies: [
                 "CardScanOCR", "CardReader", "CardCatalog", "CardMatcher", "CardScanner", "CardCollection", "CardScanServer",
+                "CardScanTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CSV", package: "CSV.swift"),
             ]
@@ -106,12 +110,15 @@ let package = Package(
         .executableTarget(name: "cardscan", dependencies: ["CardScanCLI", "CPNGLevel"], linkerSettings: exportPNGLevelHook),
         .target(
             name: "CardScanBench",
-            dependencies: ["CardScanOCR", "CardReader", "CardCatalog", "CardMatcher", "CardScanner", .product(name: "CSV", package: "CSV.swift")]
+            dependencies: [
+                "CardScanOCR", "CardReader", "CardCatalog", "CardMatcher", "CardScanner", "CardScanTerminal",
+                .product(name: "CSV", package: "CSV.swift"),
+            ]
         ),
         .executableTarget(
             name: "cardscan-bench",
             dependencies: [
-                "CardScanBench", "CardReader", "CPNGLevel",
+                "CardScanBench", "CardReader", "CardScanTerminal", "CPNGLevel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: exportPNGLevelHook

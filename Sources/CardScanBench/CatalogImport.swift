@@ -1,4 +1,5 @@
 import CardCatalog
+import CardScanTerminal
 import Foundation
 
 // Catalog import section: each bulk file under the card-data folder is imported into a fresh
@@ -80,7 +81,7 @@ public enum CatalogImportBench {
         var rows: [CatalogImportRow] = []
         for source in files {
             let path = (dataFolder as NSString).appendingPathComponent(source)
-            Progress.line("catalog: importing \(path) in a child process …")
+            StandardError.line("catalog: importing \(path) in a child process …")
             var row = CatalogImportRow(source: source)
             do {
                 let r = try ProcessRunner.run(exe, ["--catalog-import-probe", path], captureStdout: true)
