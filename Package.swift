@@ -21,6 +21,8 @@ let exportPNGLevelHook: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--export-d
 /// - `CardScanOCR`: image loading (Leptonica, EXIF orientation) and the Tesseract text recogniser.
 /// - `CardReader`: locate and rectify the card, read title and collector lines, extract fields.
 /// - `CardCatalog`: local SQLite card database (Scryfall / MTGJSON importers, exact and fuzzy lookup).
+/// - `CardCatalogBench`: catalog measurements (import, text lookups) and seeded OCR-like damage,
+///   for the benchmark and the tests only (not in the `CardCatalog` product).
 /// - `CardMatcher`: turn extracted fields into one printing with a calibrated confidence.
 /// - `CardCollection`: the user's collection, pools, review queue and CSV formats.
 /// - `CardScanServer`: `cardscan serve`, the local review / collection pages and JSON API.
@@ -76,6 +78,8 @@ let package = Package(
             name: "CardCatalog",
             dependencies: ["CZlib", "CardScanFiles", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // Catalog measurements and OCR-like damage for the benchmark and the tests (no product).
+        .target(name: "CardCatalogBench", dependencies: ["CardCatalog"]),
         .target(name: "CardMatcher", dependencies: ["CardReader", "CardCatalog"]),
         // The facade: photo → readings → matches → collection entries (what the CLI, the server
         // and the benchmark call).
@@ -111,7 +115,7 @@ let package = Package(
         .target(
             name: "CardScanBench",
             dependencies: [
-                "CardScanOCR", "CardReader", "CardCatalog", "CardMatcher", "CardScanner", "CardScanTerminal",
+                "CardScanOCR", "CardReader", "CardCatalog", "CardCatalogBench", "CardMatcher", "CardScanner", "CardScanTerminal",
                 .product(name: "CSV", package: "CSV.swift"),
             ]
         ),
@@ -126,7 +130,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CardCatalog", .product(name: "CSV", package: "CSV.swift")], path: "Tests/TestSupport"),
         .testTarget(name: "CardScanOCRTests", dependencies: ["CardScanOCR", "CPNGLevel", "TestSupport"], linkerSettings: exportPNGLevelHook),
         .testTarget(name: "CardReaderTests", dependencies: ["CardReader", "CardScanOCR", "CardCatalog", "CardMatcher", "TestSupport"]),
-        .testTarget(name: "CardCatalogTests", dependencies: ["CardCatalog", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "CardCatalogTests", dependencies: ["CardCatalog", "CardCatalogBench", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CardMatcherTests", dependencies: ["CardMatcher", "CardReader", "CardCatalog", "CardScanner", "TestSupport"]),
         .testTarget(name: "CardCollectionTests", dependencies: ["CardCollection", "CardCatalog", "TestSupport"]),
         .testTarget(name: "CardScanBenchTests", dependencies: ["CardScanBench", "CardReader", "CardMatcher"]),

@@ -1,4 +1,5 @@
 import CardCatalog
+import CardCatalogBench
 import CardScanTerminal
 import Foundation
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CardCatalog
+import CardCatalogBench
 
 /// Fuzzy name search quality on real names with seeded OCR damage.
 @Suite("Fuzzy name search")

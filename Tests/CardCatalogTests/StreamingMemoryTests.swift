@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import CardCatalog
+import CardCatalogBench
 
 /// Memory must not grow with file size. The always-on run imports a modest generated file; set
 /// `CARDSCAN_BIG_IMPORT_MB=800` (for example) for a big one. Peak RSS (`VmHWM`) is process-wide, so
@@ -14,7 +15,7 @@ struct StreamingMemoryTests {
         let dir = TestPaths.tempDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let big = dir.appendingPathComponent("big.json")
-        let written = try CatalogBenchmark.writeSyntheticScryfallFile(
+        let written = try SyntheticBulkFile.writeScryfall(
             from: TestPaths.scryfall2019, to: big, targetBytes: megabytes * 1_000_000)
         #expect(written.bytes >= megabytes * 1_000_000)
 

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import TestSupport
 @testable import CardCatalog
+import CardCatalogBench
 
 /// Issue 21, the catalog part: the texts a photo shows are kept per printing, and a few OCR'd lines
 /// find their printings through the word index.
