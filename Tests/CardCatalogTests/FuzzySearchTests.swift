@@ -1,7 +1,8 @@
+import CardCatalogBench
 import Foundation
 import Testing
+
 @testable import CardCatalog
-import CardCatalogBench
 
 /// Fuzzy name search quality on real names with seeded OCR damage.
 @Suite("Fuzzy name search")

@@ -1,7 +1,8 @@
+import CardCatalogBench
 import Foundation
 import Testing
+
 @testable import CardCatalog
-import CardCatalogBench
 
 /// Memory must not grow with file size. The always-on run imports a modest generated file; set
 /// `CARDSCAN_BIG_IMPORT_MB=800` (for example) for a big one. Peak RSS (`VmHWM`) is process-wide, so

@@ -1,9 +1,10 @@
+import CardCatalogBench
 import Foundation
 import GRDB
-import Testing
 import TestSupport
+import Testing
+
 @testable import CardCatalog
-import CardCatalogBench
 
 /// Issue 21, the catalog part: the texts a photo shows are kept per printing, and a few OCR'd lines
 /// find their printings through the word index.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Concurrency: the catalog is replaced while a scan runs (real binary, real OCR, real SQLite)")
 struct ConcurrencyTests {

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import Testing
 import TestSupport
+import Testing
 
 /// Shared by the crash-safety and concurrency tests: a seeded generator for kill delays, two small
 /// Scryfall-format files cut from the shared 2019 bulk file, and checks on the databases.

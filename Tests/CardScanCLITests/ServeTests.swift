@@ -1,10 +1,12 @@
 import Foundation
+import TestSupport
+import Testing
+
+@testable import CardScanServer
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@testable import CardScanServer
-import TestSupport
-import Testing
 
 /// A real `cardscan serve` on a random loopback port, over a collection in a temporary home and
 /// the built-in sample catalog (made from Fixtures/catalog).

@@ -1,6 +1,7 @@
-@testable import CardScanOCR
 import Foundation
 import Testing
+
+@testable import CardScanOCR
 
 /// Issue 8: every bad file gives one `OCRError` naming it and the cause; nothing crashes or hangs.
 @Suite("Hostile inputs: image loading")
