@@ -3,6 +3,8 @@ import CardMatcher
 import CardReader
 import Foundation
 
+// Property names are the documented snake_case JSON keys, encoded by name.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// One JSON Lines record of `scan --json` / `identify --json`: a contract for scripts, with exactly
 /// the keys documented in the README.
 struct ScanRecord: Encodable {
