@@ -80,12 +80,13 @@ struct ScanCommand: ParsableCommand {
         }
         let runner = ParallelScan(files: files, jobs: Identifier.jobs(jobs), annotate: annotate)
         let unwritten = LockedBox(0)
-        try runner.run(makeWorker: { try Identifier(catalog: catalog, readerOptions: global.readerOptions, readsEveryText: text) }) { records in
-            output.emit(records)
-        } failedDrawing: { message in
-            Terminal.note("cardscan: \(message)")
-            unwritten.update { $0 += 1 }
-        }
+        try runner.run(
+            makeWorker: { try Identifier(catalog: catalog, readerOptions: global.readerOptions, readsEveryText: text) },
+            emit: { records in output.emit(records) },
+            failedDrawing: { message in
+                Terminal.note("cardscan: \(message)")
+                unwritten.update { $0 += 1 }
+            })
         output.finish()
         if output.failed > 0 || !missing.isEmpty || unwritten.get() > 0 { throw ExitCode(1) }
     }

@@ -135,6 +135,6 @@ struct ScanRecord: Encodable {
     }
 }
 
-private extension Double {
-    var rounded2: Double { (self * 100).rounded() / 100 }
+extension Double {
+    fileprivate var rounded2: Double { (self * 100).rounded() / 100 }
 }

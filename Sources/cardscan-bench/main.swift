@@ -72,7 +72,7 @@ struct BenchCommand: ParsableCommand {
             return
         }
         if listTuning {
-            Tuning().assignments.forEach { print($0) }
+            for assignment in Tuning().assignments { print(assignment) }
             return
         }
         let tuning = try Tuning().setting(tune)
