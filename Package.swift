@@ -17,9 +17,12 @@ let exportPNGLevelHook: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "--export-d
 /// - `CPNGGray`, `CJPEGDecode` (over the `CLibJPEG` shim): large PNGs and every JPEG decoded row by
 ///   row by libpng / libjpeg, never printing on stderr.
 /// - `CardScanFiles`: the regular-file check made before reading any file a user named.
+/// - `CardScanTerminal`: standard error for both programs (whole lines) and the one progress bar.
 /// - `CardScanOCR`: image loading (Leptonica, EXIF orientation) and the Tesseract text recogniser.
 /// - `CardReader`: locate and rectify the card, read title and collector lines, extract fields.
 /// - `CardCatalog`: local SQLite card database (Scryfall / MTGJSON importers, exact and fuzzy lookup).
+/// - `CardCatalogBench`: catalog measurements (import, text lookups) and seeded OCR-like damage,
+///   for the benchmark and the tests only (not in the `CardCatalog` product).
 /// - `CardMatcher`: turn extracted fields into one printing with a calibrated confidence.
 /// - `CardCollection`: the user's collection, pools, review queue and CSV formats.
 /// - `CardScanServer`: `cardscan serve`, the local review / collection pages and JSON API.
@@ -67,12 +70,16 @@ let package = Package(
         .target(name: "CJPEGDecode", dependencies: ["CLibJPEG"], linkerSettings: [.linkedLibrary("jpeg")]),
         // The regular-file check made before reading any file a user named.
         .target(name: "CardScanFiles"),
+        // Standard error shared by both programs: whole lines, and the one progress bar.
+        .target(name: "CardScanTerminal"),
         .target(name: "CardScanOCR", dependencies: ["CTesseract", "CPNGGray", "CJPEGDecode", "CardScanFiles"]),
         .target(name: "CardReader", dependencies: ["CardScanOCR"]),
         .target(
             name: "CardCatalog",
             dependencies: ["CZlib", "CardScanFiles", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // Catalog measurements and OCR-like damage for the benchmark and the tests (no product).
+        .target(name: "CardCatalogBench", dependencies: ["CardCatalog"]),
         .target(name: "CardMatcher", dependencies: ["CardReader", "CardCatalog"]),
         // The facade: photo → readings → matches → collection entries (what the CLI, the server
         // and the benchmark call).
@@ -99,6 +106,7 @@ let package = Package(
             name: "CardScanCLI",
             dependencies: [
                 "CardScanOCR", "CardReader", "CardCatalog", "CardMatcher", "CardScanner", "CardCollection", "CardScanServer",
+                "CardScanTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CSV", package: "CSV.swift"),
             ]
@@ -106,12 +114,15 @@ let package = Package(
         .executableTarget(name: "cardscan", dependencies: ["CardScanCLI", "CPNGLevel"], linkerSettings: exportPNGLevelHook),
         .target(
             name: "CardScanBench",
-            dependencies: ["CardScanOCR", "CardReader", "CardCatalog", "CardMatcher", "CardScanner", .product(name: "CSV", package: "CSV.swift")]
+            dependencies: [
+                "CardScanOCR", "CardReader", "CardCatalog", "CardCatalogBench", "CardMatcher", "CardScanner", "CardScanTerminal",
+                .product(name: "CSV", package: "CSV.swift"),
+            ]
         ),
         .executableTarget(
             name: "cardscan-bench",
             dependencies: [
-                "CardScanBench", "CardReader", "CPNGLevel",
+                "CardScanBench", "CardReader", "CardScanTerminal", "CPNGLevel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: exportPNGLevelHook
@@ -119,7 +130,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CardCatalog", .product(name: "CSV", package: "CSV.swift")], path: "Tests/TestSupport"),
         .testTarget(name: "CardScanOCRTests", dependencies: ["CardScanOCR", "CPNGLevel", "TestSupport"], linkerSettings: exportPNGLevelHook),
         .testTarget(name: "CardReaderTests", dependencies: ["CardReader", "CardScanOCR", "CardCatalog", "CardMatcher", "TestSupport"]),
-        .testTarget(name: "CardCatalogTests", dependencies: ["CardCatalog", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "CardCatalogTests", dependencies: ["CardCatalog", "CardCatalogBench", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CardMatcherTests", dependencies: ["CardMatcher", "CardReader", "CardCatalog", "CardScanner", "TestSupport"]),
         .testTarget(name: "CardCollectionTests", dependencies: ["CardCollection", "CardCatalog", "TestSupport"]),
         .testTarget(name: "CardScanBenchTests", dependencies: ["CardScanBench", "CardReader", "CardMatcher"]),

@@ -4,6 +4,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 scripts/setup.sh
+# Style first (seconds): swift-format's rules from .swift-format.
+scripts/lint.sh
 swift build --build-tests
 # The resident-memory checks read this process's RSS, which tests running beside them in the same
 # process inflate (a catalog import, a debug-build read of a 12 MP photo): they run on their own,

@@ -1,5 +1,7 @@
 import Foundation
 
+// Property names are Scryfall's JSON keys, decoded by name.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// The fields cardscan keeps from a Scryfall card object (bulk files, API lists).
 struct ScryfallCardDTO: Decodable {
     struct Face: Decodable {
@@ -92,6 +94,8 @@ struct ScryfallCardDTO: Decodable {
     }
 }
 
+// Property names are Scryfall's JSON keys, decoded by name.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// A Scryfall set object (from `https://api.scryfall.com/sets`).
 struct ScryfallSetDTO: Decodable {
     let code: String

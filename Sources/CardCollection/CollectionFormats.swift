@@ -1,5 +1,5 @@
-import CardCatalog
 import CSV
+import CardCatalog
 import Foundation
 
 /// Collection files of other apps, read and written the way each app does (header, column

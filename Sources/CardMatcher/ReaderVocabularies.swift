@@ -1,10 +1,10 @@
 import CardCatalog
 import CardReader
 
-public extension CardReader.Options {
+extension CardReader.Options {
     /// These settings with vocabularies from `catalog`: set codes (snapped with the printed set
     /// size) and card titles, as `cardscan identify` reads.
-    func withVocabularies(of catalog: CardCatalog) -> CardReader.Options {
+    public func withVocabularies(of catalog: CardCatalog) -> CardReader.Options {
         var options = self
         options.resolveSetCode = { catalog.resolveSetCode($0, printedSize: $1) }
         options.resolveTitle = { catalog.resolveTitle($0) }

@@ -1,6 +1,7 @@
 import CardMatcher
 import CardReader
 import CardScanOCR
+import CardScanTerminal
 import Foundation
 
 /// The benchmark behind `cardscan-bench`: accuracy, stage times, throughput, references, OpenMP,
@@ -28,7 +29,7 @@ public enum Bench {
         if let limit = config.limit { photos = Array(photos.prefix(max(0, limit))) }
         let count = photos.count
         let jobs = max(1, config.jobs ?? machine.nproc)
-        Progress.line("cardscan-bench: \(photos.count) images from \(config.photoDirectory) (labels: \(labelsFile ?? "none")), \(jobs) jobs for throughput")
+        StandardError.line("cardscan-bench: \(photos.count) images from \(config.photoDirectory) (labels: \(labelsFile ?? "none")), \(jobs) jobs for throughput")
 
         // The matcher's catalog: built (or opened) once, shared by every worker's CardMatcher.
         var t = BenchClock.nanos
@@ -38,7 +39,7 @@ public enum Bench {
         let identifier = prepared.catalog.map { catalog in
             IdentifierFactory.matcher(catalog: catalog, description: matcherDescription(prepared.section))
         } ?? config.identifier
-        Progress.line("cardscan-bench: identification by \(identifier.name)")
+        StandardError.line("cardscan-bench: identification by \(identifier.name)")
         // With a catalog the reader gets its vocabularies, as `cardscan identify` does.
         let readerOptions = prepared.catalog.map { config.readerOptions.withVocabularies(of: $0) } ?? config.readerOptions
 
@@ -47,12 +48,12 @@ public enum Bench {
         t = BenchClock.nanos
         let single = try ReaderPool.run(photos: photos, jobs: 1, options: readerOptions, identifier: identifier) { photo, o, n in
             let what = o.reading.map { r in
-                "\(Progress.ms(r.timings.total))  title=\(r.fields.title.map { "\"\($0.value)\"" } ?? "–") set=\(r.fields.setCode?.value ?? "–") number=\(r.fields.collectorNumber?.value ?? "–")"
+                "\(MarkdownReport.ms(r.timings.total))  title=\(r.fields.title.map { "\"\($0.value)\"" } ?? "–") set=\(r.fields.setCode?.value ?? "–") number=\(r.fields.collectorNumber?.value ?? "–")"
             } ?? "ERROR \(o.error ?? "")"
             let verdict = o.identification.flatMap { id in
                 id.status.map { status in "  → \(status)\(id.name.map { " \"\($0)\" \(id.setCode ?? "–") \(id.collectorNumber ?? "–")" } ?? "")" }
             } ?? ""
-            Progress.line("[1 job \(n)/\(count)] \(photo.file)  \(what)\(verdict)")
+            StandardError.line("[1 job \(n)/\(count)] \(photo.file)  \(what)\(verdict)")
         }
         phases["readerSingleJob"] = BenchClock.ms(t, BenchClock.nanos) / 1000
         let singlePeak = Machine.peakRSSKiB()
@@ -69,7 +70,7 @@ public enum Bench {
             Machine.resetPeakRSS()
             t = BenchClock.nanos
             multi = try ReaderPool.run(photos: photos, jobs: jobs, options: readerOptions, identifier: identifier) { photo, o, n in
-                Progress.line("[\(jobs) jobs \(n)/\(count)] \(photo.file)  \(o.reading.map { Progress.ms($0.timings.total) } ?? "ERROR")")
+                StandardError.line("[\(jobs) jobs \(n)/\(count)] \(photo.file)  \(o.reading.map { MarkdownReport.ms($0.timings.total) } ?? "ERROR")")
             }
             phases["readerMultiJob"] = BenchClock.ms(t, BenchClock.nanos) / 1000
             multiPeak = Machine.peakRSSKiB()
@@ -141,7 +142,7 @@ public enum Bench {
 
         print(MarkdownReport.render(results))
         try write(results, to: config.jsonPath)
-        Progress.line("cardscan-bench: wrote \(config.jsonPath) (\(String(format: "%.1f", results.durationSeconds)) s)")
+        StandardError.line("cardscan-bench: wrote \(config.jsonPath) (\(String(format: "%.1f", results.durationSeconds)) s)")
         return results
     }
 

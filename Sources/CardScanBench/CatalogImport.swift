@@ -1,9 +1,11 @@
 import CardCatalog
+import CardCatalogBench
+import CardScanTerminal
 import Foundation
 
 // Catalog import section: each bulk file under the card-data folder is imported into a fresh
-// temporary catalog by `CardCatalog.CatalogBenchmark.measureImport`, in a child process of the bench
-// itself (hidden `--catalog-import-probe FILE` mode) so that every peak-memory figure is clean
+// temporary catalog by `CatalogBenchmark.measureImport` (CardCatalogBench), in a child process of
+// the bench itself (hidden `--catalog-import-probe FILE` mode) so that every peak-memory figure is clean
 // (VmHWM is process-wide and never goes down). To add a source, extend `sources`; to add lookup
 // timings (`CatalogBenchmark.measureLookups`), extend `CatalogImportMeasurement` and the probe.
 
@@ -80,7 +82,7 @@ public enum CatalogImportBench {
         var rows: [CatalogImportRow] = []
         for source in files {
             let path = (dataFolder as NSString).appendingPathComponent(source)
-            Progress.line("catalog: importing \(path) in a child process …")
+            StandardError.line("catalog: importing \(path) in a child process …")
             var row = CatalogImportRow(source: source)
             do {
                 let r = try ProcessRunner.run(exe, ["--catalog-import-probe", path], captureStdout: true)

@@ -211,6 +211,7 @@ public enum MarkdownReport {
         return "\(t.correct)/\(t.total) (\(pct(rate)))"
     }
     static func pct(_ v: Double) -> String { String(format: "%.0f%%", v * 100) }
+    static func ms(_ v: Double?) -> String { v.map { String(format: "%.0f ms", $0) } ?? "–" }
     static func f0(_ v: Double?) -> String { v.map { String(format: "%.0f", $0) } ?? "–" }
     static func f1(_ v: Double?) -> String { v.map { String(format: "%.1f", $0) } ?? "–" }
     static func f2(_ v: Double?) -> String { v.map { String(format: "%.2f", $0) } ?? "–" }

@@ -1,4 +1,6 @@
 import CardCatalog
+import CardCatalogBench
+import CardScanTerminal
 import Foundation
 
 // The catalog the matcher uses during the run (not the import measurements in `CatalogImport.swift`,
@@ -94,7 +96,7 @@ enum MatcherCatalog {
             let catalog = try CardCatalog(url: url)
             var section = MatcherCatalogSection(mode: "existing", path: path, files: [], openMs: BenchClock.ms(t0, BenchClock.nanos))
             fill(&section, catalog, url)
-            Progress.line("catalog: opened \(path) (\(section.printings ?? 0) printings) in \(Progress.ms(section.openMs ?? 0))")
+            StandardError.line("catalog: opened \(path) (\(section.printings ?? 0) printings) in \(MarkdownReport.ms(section.openMs ?? 0))")
             return (catalog, section, {})
         case .files(let list):
             files = list
@@ -114,7 +116,7 @@ enum MatcherCatalog {
             for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
         }
         cleanUp()
-        Progress.line("catalog: importing \(files.joined(separator: " + ")) into \(url.path) for the matcher …")
+        StandardError.line("catalog: importing \(files.joined(separator: " + ")) into \(url.path) for the matcher …")
         do {
             let t0 = BenchClock.nanos
             let report = try CatalogImporter(catalogURL: url).importFiles(files, replacing: true)
@@ -125,7 +127,7 @@ enum MatcherCatalog {
                                                 openMs: BenchClock.ms(t1, BenchClock.nanos))
             section.recordsPerFile = Dictionary(report.sources.map { ($0.path, $0.records) }, uniquingKeysWith: +)
             fill(&section, catalog, url)
-            Progress.line("catalog: \(section.printings ?? 0) printings, \(section.sets ?? 0) sets in \(String(format: "%.1f", importSeconds)) s")
+            StandardError.line("catalog: \(section.printings ?? 0) printings, \(section.sets ?? 0) sets in \(String(format: "%.1f", importSeconds)) s")
             return (catalog, section, cleanUp)
         } catch {
             cleanUp()
@@ -151,7 +153,7 @@ enum MatcherCatalog {
         }
         do {
             let m = try CatalogBenchmark.measureTextLookups(catalog: catalog, count: 200, lines: lines)
-            Progress.line("catalog: text lookup of \(m.queries) \(lines)-line boxes, median \(String(format: "%.1f", m.medianMilliseconds)) ms")
+            StandardError.line("catalog: text lookup of \(m.queries) \(lines)-line boxes, median \(String(format: "%.1f", m.medianMilliseconds)) ms")
             return TextLookupFigures(queries: m.queries, lines: lines, medianMs: m.medianMilliseconds, p90Ms: m.p90Milliseconds,
                                      maxMs: m.maxMilliseconds, firstMs: m.firstMilliseconds, cardFirstRate: m.cardFirstRate,
                                      printingAmongBestRate: m.printingAmongBestRate,

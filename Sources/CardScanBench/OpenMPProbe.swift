@@ -1,4 +1,5 @@
 import CardScanOCR
+import CardScanTerminal
 import Foundation
 
 /// What one probe process measured (printed as JSON on its stdout).
@@ -119,7 +120,7 @@ public enum OpenMPProbe {
             let env = fixEnabled
                 ? ProcessRunner.environment(removing: ["CARDSCAN_OPENMP", "OMP_THREAD_LIMIT"])
                 : ProcessRunner.environment(removing: ["OMP_THREAD_LIMIT"], setting: ["CARDSCAN_OPENMP": "1"])
-            Progress.line("openmp: probing with the fix \(fixEnabled ? "on" : "off (CARDSCAN_OPENMP=1)") …")
+            StandardError.line("openmp: probing with the fix \(fixEnabled ? "on" : "off (CARDSCAN_OPENMP=1)") …")
             do {
                 let r = try ProcessRunner.run(exe, ["--openmp-probe", photo, "--probe-title-image", titleImage,
                                                     "--openmp-repeats", String(repeats)], environment: env, captureStdout: true)

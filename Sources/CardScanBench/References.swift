@@ -1,3 +1,4 @@
+import CardScanTerminal
 import Foundation
 
 /// The image container, told from the first bytes (extensions lie: some `.jpg` files are PNG).
@@ -61,8 +62,8 @@ enum References {
         let start = BenchClock.nanos
         let tesseract = ProcessRunner.which("tesseract")
         let djpeg = ProcessRunner.which("djpeg")
-        if tesseract == nil { Progress.line("references: tesseract CLI not found (scripts/setup.sh installs tesseract-ocr)") }
-        if djpeg == nil { Progress.line("references: djpeg not found (scripts/setup.sh installs libjpeg-turbo-progs)") }
+        if tesseract == nil { StandardError.line("references: tesseract CLI not found (scripts/setup.sh installs tesseract-ocr)") }
+        if djpeg == nil { StandardError.line("references: djpeg not found (scripts/setup.sh installs libjpeg-turbo-progs)") }
         var version: String?
         if let tesseract, let r = try? ProcessRunner.run(tesseract, ["--version"], captureStdout: true) {
             version = String(decoding: r.stdout, as: UTF8.self).split(separator: "\n").prefix(2).joined(separator: "; ")
@@ -97,17 +98,15 @@ enum References {
                 row.djpegMs = r.wallMs
             }
             rows.append(row)
-            Progress.line(String(format: "[ref %d/%d] %@  tesseract %@ / %@ (OMP_THREAD_LIMIT=1)  djpeg %@%@", i + 1, photos.count,
-                                 photo.file, fmt(row.tesseractMs), fmt(row.tesseractOneThreadMs), fmt(row.djpegMs),
-                                 row.tesseractTitleFound.map { $0 ? "  title found" : "  title not found" } ?? ""))
+            StandardError.line(String(format: "[ref %d/%d] %@  tesseract %@ / %@ (OMP_THREAD_LIMIT=1)  djpeg %@%@", i + 1, photos.count,
+                                      photo.file, MarkdownReport.ms(row.tesseractMs), MarkdownReport.ms(row.tesseractOneThreadMs),
+                                      MarkdownReport.ms(row.djpegMs), row.tesseractTitleFound.map { $0 ? "  title found" : "  title not found" } ?? ""))
         }
         return ReferenceRun(tesseractPath: tesseract, tesseractVersion: version, djpegPath: djpeg,
                             spawnOverheadMs: SampleSummary(overhead), photos: rows,
                             childPeakRSSKiB: Machine.childrenPeakRSSKiB(),
                             wallSeconds: BenchClock.ms(start, BenchClock.nanos) / 1000)
     }
-
-    private static func fmt(_ v: Double?) -> String { v.map { String(format: "%.0f ms", $0) } ?? "–" }
 }
 
 extension ReferencePhoto {

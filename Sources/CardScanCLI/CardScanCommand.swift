@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardScanTerminal
 import Foundation
 
 /// The `cardscan` root command.
@@ -36,7 +37,7 @@ public struct CardScanCommand: AsyncParsableCommand {
     /// Bare `cardscan`: the help on standard error and the usage status (a script that forgot the
     /// subcommand must not see success).
     public func run() async throws {
-        FileHandle.standardError.write(Data((Self.helpMessage() + "\n").utf8))
+        StandardError.line(Self.helpMessage())
         throw ExitCode(ExitStatus.usage)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardCatalog
+import CardScanTerminal
 import Foundation
 
 /// `cardscan catalog import FILE…`: import Scryfall or MTGJSON files.
@@ -29,7 +30,7 @@ struct CatalogImportCommand: ParsableCommand {
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
 
     func run() throws {
-        let bar = CatalogProgressBar(label: "importing")
+        let bar = ProgressBar.catalog(label: "importing")
         do {
             var importer = CatalogImporter(catalogURL: global.catalogURL, progress: bar.importCallback)
             importer.waiting = ImportSummary.waiting(catalogPath: global.catalogURL.path)

@@ -1,50 +1,10 @@
 import CardCatalog
+import CardScanTerminal
 import Foundation
 
-/// A progress bar on stderr: redrawn in place on a terminal, a line every 10 % otherwise.
-final class CatalogProgressBar: @unchecked Sendable {
-    private let lock = NSLock()
-    private let label: String
-    private let tty = Terminal.stderrIsTTY
-    private var lastDraw = Date.distantPast
-    private var lastDecile = -1
-    private var drewInPlace = false
-
-    init(label: String) { self.label = label }
-
-    /// Reports `done` of `total` bytes (total unknown when nil); `extra` is appended (e.g. record counts).
-    func update(done: Int64, total: Int64?, extra: String = "") {
-        lock.withLock {
-            let fraction = total.map { $0 > 0 ? min(1, Double(done) / Double($0)) : 0 }
-            if tty {
-                let now = Date()
-                guard now.timeIntervalSince(lastDraw) > 0.1 || fraction == 1 else { return }
-                lastDraw = now
-                var line = "\r\(label) "
-                if let fraction {
-                    let width = 30, filled = Int(fraction * Double(width))
-                    line += "[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] "
-                    line += String(format: "%3.0f%% ", fraction * 100)
-                }
-                line += Self.megabytes(done) + (total.map { " / " + Self.megabytes($0) } ?? "")
-                if !extra.isEmpty { line += "  " + extra }
-                FileHandle.standardError.write(Data((line + "\u{1B}[K").utf8))
-                drewInPlace = true
-            } else if let fraction {
-                let decile = Int(fraction * 10)
-                guard decile > lastDecile else { return }
-                lastDecile = decile
-                Terminal.note("\(label) \(decile * 10)% (\(Self.megabytes(done)))\(extra.isEmpty ? "" : " " + extra)")
-            }
-        }
-    }
-
-    /// Ends the bar's line.
-    func finish() {
-        lock.withLock {
-            if drewInPlace { FileHandle.standardError.write(Data("\n".utf8)); drewInPlace = false }
-        }
-    }
+extension ProgressBar {
+    /// The bar of a download or import: bytes, a line every 10 % when stderr is no terminal.
+    static func catalog(label: String) -> ProgressBar { ProgressBar(label: label, unit: .bytes, offTerminal: .everyTenPercent) }
 
     /// An importer progress callback driving this bar.
     var importCallback: @Sendable (ImportProgress) -> Void {
@@ -57,8 +17,6 @@ final class CatalogProgressBar: @unchecked Sendable {
             }
         }
     }
-
-    static func megabytes(_ bytes: Int64) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
 }
 
 /// Human-readable summary of an import report on stdout.

@@ -27,6 +27,8 @@ struct CatalogTextCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
+    // Property names are the JSON keys, encoded by name.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     struct Output: Encodable {
         struct Match: Encodable {
             var printing: Printing

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardCatalog
+import CardScanTerminal
 import Foundation
 
 /// `cardscan catalog update`: download a Scryfall bulk file and rebuild the catalog from it.
@@ -35,8 +36,8 @@ struct CatalogUpdateCommand: ParsableCommand {
 
     private func update() async throws {
         guard let indexURL = URL(string: url), indexURL.scheme != nil else { throw CLIError("\(url): not a URL") }
-        let bar = CatalogProgressBar(label: "downloading \(type)")
-        let importBar = CatalogProgressBar(label: "importing")
+        let bar = ProgressBar.catalog(label: "downloading \(type)")
+        let importBar = ProgressBar.catalog(label: "importing")
         let waitingNote = ImportSummary.waiting(catalogPath: global.catalogURL.path)
         do {
             let result = try await CatalogDownloader(indexURL: indexURL).update(

@@ -215,6 +215,8 @@ struct CollectionImportCommand: ParsableCommand {
             skippedAny = !r.skipped.isEmpty
             let cards = r.cards
             if json {
+                // Property names are the JSON keys, encoded by name.
+                // swift-format-ignore: AlwaysUseLowerCamelCase
                 struct Summary: Encodable {
                     let file: String, format: String, dry_run: Bool, batch: Int64?, already_imported_from: String?
                     let rows: Int, taken: Int, skipped: Int, not_owned: Int, cards: Int

@@ -108,7 +108,7 @@ enum ReadingPrinter {
             let lines = r.observations.filter { $0.region == band }.map(\.observation.text)
             guard !lines.isEmpty else { continue }
             line(band == .textBox ? "type & text box" : "credits", lines[0], nil)
-            lines.dropFirst().forEach { line("", $0, nil) }
+            for text in lines.dropFirst() { line("", text, nil) }
         }
         Swift.print(String(format: "time              %.0f ms (decode %.0f, locate %.0f, ocr %.0f)",
                            r.timings.total, r.timings.decode, r.timings.locate, r.timings.ocr))

@@ -3,6 +3,7 @@ import CSV
 import CardCatalog
 import CardMatcher
 import CardScanOCR
+import CardScanTerminal
 import CardScanner
 import Foundation
 
@@ -79,12 +80,13 @@ struct ScanCommand: ParsableCommand {
         }
         let runner = ParallelScan(files: files, jobs: Identifier.jobs(jobs), annotate: annotate)
         let unwritten = LockedBox(0)
-        try runner.run(makeWorker: { try Identifier(catalog: catalog, readerOptions: global.readerOptions, readsEveryText: text) }) { records in
-            output.emit(records)
-        } failedDrawing: { message in
-            Terminal.note("cardscan: \(message)")
-            unwritten.update { $0 += 1 }
-        }
+        try runner.run(
+            makeWorker: { try Identifier(catalog: catalog, readerOptions: global.readerOptions, readsEveryText: text) },
+            emit: { records in output.emit(records) },
+            failedDrawing: { message in
+                Terminal.note("cardscan: \(message)")
+                unwritten.update { $0 += 1 }
+            })
         output.finish()
         if output.failed > 0 || !missing.isEmpty || unwritten.get() > 0 { throw ExitCode(1) }
     }
@@ -136,6 +138,7 @@ final class ScanOutput: @unchecked Sendable {
     enum Format { case text, json, csv }
     private let format: Format
     private let total: Int
+    private let bar = ProgressBar(unit: .items, offTerminal: .silent)
     private let lock = NSLock()
     private var done = 0
     private var cards = 0
@@ -152,13 +155,10 @@ final class ScanOutput: @unchecked Sendable {
     func emit(_ records: [ScanRecord]) {
         lock.lock(); defer { lock.unlock() }
         done += 1
-        if Terminal.stderrIsTTY { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        bar.clear()
         for r in records { printRecord(r) }
         fflush(nil) // stream each result as it finishes
-        if Terminal.stderrIsTTY {
-            let width = 30, filled = width * done / max(1, total)
-            FileHandle.standardError.write(Data("[\(String(repeating: "#", count: filled))\(String(repeating: ".", count: width - filled))] \(done)/\(total)".utf8))
-        }
+        bar.update(done: Int64(done), total: Int64(total))
     }
 
     private func printRecord(_ r: ScanRecord) {
@@ -186,7 +186,7 @@ final class ScanOutput: @unchecked Sendable {
 
     func finish() {
         lock.lock(); defer { lock.unlock() }
-        if Terminal.stderrIsTTY { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        bar.clear()
         let summary = ["identified", "ambiguous", "unidentified", "error"].map { "\(counts[$0, default: 0]) \($0)" }.joined(separator: ", ")
         let found = cards == done ? "" : ", \(cards) results"
         Terminal.note("scanned \(done) photo\(done == 1 ? "" : "s")\(found): \(summary)")

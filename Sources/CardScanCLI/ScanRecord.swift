@@ -3,6 +3,8 @@ import CardMatcher
 import CardReader
 import Foundation
 
+// Property names are the documented snake_case JSON keys, encoded by name.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// One JSON Lines record of `scan --json` / `identify --json`: a contract for scripts, with exactly
 /// the keys documented in the README.
 struct ScanRecord: Encodable {
@@ -133,6 +135,6 @@ struct ScanRecord: Encodable {
     }
 }
 
-private extension Double {
-    var rounded2: Double { (self * 100).rounded() / 100 }
+extension Double {
+    fileprivate var rounded2: Double { (self * 100).rounded() / 100 }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CardScanTerminal
 import Foundation
 
 /// A one-line error for the user; ArgumentParser prints it as `Error: <message>` and exits non-zero.
@@ -11,7 +12,7 @@ struct CLIError: Error, CustomStringConvertible {
 enum Terminal {
     /// Writes a line to standard error, as one line (see `shown`).
     static func note(_ line: String) {
-        FileHandle.standardError.write(Data((shown(line) + "\n").utf8))
+        StandardError.line(shown(line))
     }
 
     /// `text` with its control characters escaped (`\n`, `\r`, `\t`, `\u{1B}`), for a line of
@@ -34,9 +35,6 @@ enum Terminal {
         }
         return out
     }
-
-    /// True when standard error is a terminal (progress bars go there).
-    static var stderrIsTTY: Bool { isatty(2) == 1 }
 }
 
 /// JSON encoding with stable key order.

@@ -177,7 +177,7 @@ public final class TextRecognizer {
 
     private static func withCStrings<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> R) -> R {
         var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
-        defer { pointers.forEach { free($0) } }
+        defer { for pointer in pointers { free(pointer) } }
         if pointers.isEmpty { return body(nil) }
         return pointers.withUnsafeMutableBufferPointer { body($0.baseAddress) }
     }

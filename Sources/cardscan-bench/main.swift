@@ -4,6 +4,7 @@
 import ArgumentParser
 import CardReader
 import CardScanBench
+import CardScanTerminal
 import Foundation
 
 /// Accuracy, speed, memory and reference figures for the card reader, measured in one run.
@@ -71,11 +72,11 @@ struct BenchCommand: ParsableCommand {
             return
         }
         if listTuning {
-            Tuning().assignments.forEach { print($0) }
+            for assignment in Tuning().assignments { print(assignment) }
             return
         }
         let tuning = try Tuning().setting(tune)
-        if !tune.isEmpty { FileHandle.standardError.write(Data("bench: reader tuning \(tune.joined(separator: " "))\n".utf8)) }
+        if !tune.isEmpty { StandardError.line("bench: reader tuning \(tune.joined(separator: " "))") }
         var configuration = BenchConfiguration(photoDirectory: photoDir, labelsFile: labels, jobs: jobs, jsonPath: json, limit: limit,
                                                references: !noReferences, openMP: !noOpenmp, openMPRepeats: openmpRepeats,
                                                catalogData: noCatalog ? nil : catalogData, readerOptions: CardReader.Options(tuning: tuning),

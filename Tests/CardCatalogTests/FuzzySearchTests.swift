@@ -1,5 +1,7 @@
+import CardCatalogBench
 import Foundation
 import Testing
+
 @testable import CardCatalog
 
 /// Fuzzy name search quality on real names with seeded OCR damage.

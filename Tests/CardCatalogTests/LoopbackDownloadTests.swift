@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import CardCatalog
 
 /// `catalog update` against a local HTTP server: index → download → size check → import → replace.

@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
-import Testing
 import TestSupport
+import Testing
+
 @testable import CardCatalog
 
 /// Objects that are not Magic cards (a box's inserts: player bios, decklists, ads; Art Series cards)

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-@testable import CardCatalog
 import GRDB
 import TestSupport
+import Testing
+
+@testable import CardCatalog
 
 /// The built-in sample catalog and lookups on it.
 @Suite("Sample catalog")

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import CardCatalog
 
 /// Both importers on the real shared files, imported into one catalog.

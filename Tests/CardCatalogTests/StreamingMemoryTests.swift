@@ -1,5 +1,7 @@
+import CardCatalogBench
 import Foundation
 import Testing
+
 @testable import CardCatalog
 
 /// Memory must not grow with file size. The always-on run imports a modest generated file; set
@@ -14,7 +16,7 @@ struct StreamingMemoryTests {
         let dir = TestPaths.tempDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let big = dir.appendingPathComponent("big.json")
-        let written = try CatalogBenchmark.writeSyntheticScryfallFile(
+        let written = try SyntheticBulkFile.writeScryfall(
             from: TestPaths.scryfall2019, to: big, targetBytes: megabytes * 1_000_000)
         #expect(written.bytes >= megabytes * 1_000_000)
 

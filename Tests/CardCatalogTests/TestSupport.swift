@@ -1,6 +1,7 @@
 import Foundation
-@testable import CardCatalog
 import TestSupport
+
+@testable import CardCatalog
 
 /// Paths and shared state for the catalog tests.
 enum TestPaths {

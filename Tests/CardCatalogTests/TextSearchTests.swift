@@ -1,7 +1,9 @@
+import CardCatalogBench
 import Foundation
 import GRDB
-import Testing
 import TestSupport
+import Testing
+
 @testable import CardCatalog
 
 /// Issue 21, the catalog part: the texts a photo shows are kept per printing, and a few OCR'd lines

@@ -3,8 +3,8 @@ import CardMatcher
 import CardReader
 import CardScanner
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("CardScanner: photo → cards, reading the text when title and collector lines do not settle it", .tags(.sharedData), .needsSharedData)
 struct CardScannerTests {

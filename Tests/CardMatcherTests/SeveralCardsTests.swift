@@ -3,8 +3,8 @@ import CardMatcher
 import CardReader
 import CardScanner
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Photos of several cards, scanned as `cardscan scan` does (real Tesseract, real catalogs).
 @Suite("Several cards in one photo: every card found once (real OCR)")

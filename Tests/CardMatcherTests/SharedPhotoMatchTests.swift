@@ -2,8 +2,8 @@ import CardCatalog
 import CardMatcher
 import CardReader
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The whole identification on the labelled single-card photos of `../shared/photos`: real photos,
 /// real Tesseract, a catalog imported from both shared card-data files.

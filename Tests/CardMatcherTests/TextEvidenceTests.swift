@@ -1,10 +1,11 @@
 import CardCatalog
-@testable import CardMatcher
 import CardReader
 import CardScanOCR
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import CardMatcher
 
 /// The card's printed words as evidence. The lines are real OCR output: `cardscan read --text`
 /// of `alexandrearpin/photos/normal/bfz_felidar_cub.JPG` (its title read `Falidar Cnh`).

@@ -1,8 +1,9 @@
-import CardReader
-@testable import CardScanOCR
 import CTesseract
+import CardReader
 import Foundation
 import Testing
+
+@testable import CardScanOCR
 
 /// `--annotate` draws on the photo decoded in colour; a large JPEG is decoded smaller for it
 /// (libjpeg's scaled decode), since the drawing is at most `Annotator.maxSide` pixels anyway.

@@ -1,8 +1,9 @@
-@testable import CardReader
 import CardScanOCR
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import CardReader
 
 /// The border colour measured at the card's edges in real photos (it tells a white-bordered
 /// 8th Edition Canyon Wildcat from its black-bordered Tempest and Duel Decks reprints).

@@ -1,6 +1,7 @@
-@testable import CardReader
 import Foundation
 import Testing
+
+@testable import CardReader
 
 @Suite("Card layout geometry")
 struct CardLayoutTests {

@@ -3,8 +3,8 @@ import CardMatcher
 import CardReader
 import CardScanOCR
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Paths resolved from this file.
 enum Paths {

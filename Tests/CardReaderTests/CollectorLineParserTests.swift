@@ -1,7 +1,8 @@
-@testable import CardReader
 import CardScanOCR
 import TestSupport
 import Testing
+
+@testable import CardReader
 
 @Suite("Collector line parser")
 struct CollectorLineParserTests {

@@ -1,6 +1,7 @@
-@testable import CardReader
 import Foundation
 import Testing
+
+@testable import CardReader
 
 @Suite("Cards proposed beside the cards read: the step of a grid or a row")
 struct NeighbourCardsTests {

@@ -1,7 +1,8 @@
-@testable import CardReader
 import CardScanOCR
 import Foundation
 import Testing
+
+@testable import CardReader
 
 /// The cheap way-up test that decides which way a card is read first (and whether the other way
 /// is read at all): its text box is lighter than its art box on an upright card.

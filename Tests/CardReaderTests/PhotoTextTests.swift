@@ -1,7 +1,8 @@
-@testable import CardReader
 import CardScanOCR
 import Foundation
 import Testing
+
+@testable import CardReader
 
 /// The whole photo's text, read when no card found in it was recognised.
 @Suite("Photo text (real Tesseract on a synthetic fixture)")

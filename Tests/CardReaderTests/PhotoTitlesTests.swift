@@ -1,7 +1,8 @@
-@testable import CardReader
 import CardScanOCR
 import Foundation
 import Testing
+
+@testable import CardReader
 
 @Suite("Titles read anywhere in a photo of several cards: the pieces that decide a line is a title")
 struct PhotoTitlesTests {

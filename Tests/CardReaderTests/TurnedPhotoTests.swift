@@ -1,8 +1,9 @@
-@testable import CardReader
 import CardScanOCR
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import CardReader
 
 /// Real photos turned by a quarter or half turn (no EXIF to undo it): the card must read as it
 /// does upright. The locator gives a card's long side vertical in no particular way up, so the

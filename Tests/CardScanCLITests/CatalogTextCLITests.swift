@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `cardscan catalog text`: printings by their printed words, from the real binary.

@@ -1,5 +1,6 @@
 import CardScanOCR
 import Foundation
+import TestSupport
 import Testing
 
 /// `--collector-model`: which model reads the collector lines, from the command line.

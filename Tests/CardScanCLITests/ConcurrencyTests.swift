@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Concurrency: the catalog is replaced while a scan runs (real binary, real OCR, real SQLite)")
 struct ConcurrencyTests {
@@ -11,12 +11,12 @@ struct ConcurrencyTests {
         let dir = CollectionCLI.temp("swap")
         defer { try? FileManager.default.removeItem(at: dir) }
         let home = dir.appendingPathComponent("home")
-        let imported = try CrashSafety.run(["catalog", "import", a], home: home)
+        let imported = try CLI.run(["catalog", "import", a], home: home)
         #expect(imported.status == 0, "\(imported.err)")
         // Cards that only catalog A holds, scanned one at a time; the swap starts after the first record.
         let photos = dir.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
-        let fixtures = CollectionCLI.root.appendingPathComponent("Fixtures/synthetic")
+        let fixtures = CLI.root.appendingPathComponent("Fixtures/synthetic")
         // Three copies of each, so the scan outlasts the swap (an import also rebuilds the word index).
         let cards = [("broodhunter_wurm_flat.png", "wurm", "bfz 171"), ("carnage_tyrant_flat.png", "tyrant", "xln 179"),
                      ("gurmag_drowner_flat.png", "drowner", "dtk 57")]
@@ -24,7 +24,7 @@ struct ConcurrencyTests {
         for (source, name) in plan { try FileManager.default.copyItem(at: fixtures.appendingPathComponent(source), to: photos.appendingPathComponent(name)) }
         let expectedCards = Dictionary(uniqueKeysWithValues: (1...3).flatMap { copy in cards.map { ("z\(copy)-\($0.1).png", $0.2) } })
 
-        let scan = CrashSafety.process(["scan", photos.path, "--json", "--jobs", "1"], home: home)
+        let scan = CLI.process(["scan", photos.path, "--json", "--jobs", "1"], home: home)
         let out = Pipe()
         scan.standardOutput = out
         scan.standardError = FileHandle.nullDevice
@@ -36,7 +36,7 @@ struct ConcurrencyTests {
         let deadline = Date().addingTimeInterval(120)
         while lines.all.isEmpty && Date() < deadline { usleep(5_000) }
         let swapStart = Date().timeIntervalSince(start)
-        let swap = try CrashSafety.run(["catalog", "import", "--replace", b], home: home)
+        let swap = try CLI.run(["catalog", "import", "--replace", b], home: home)
         let swapEnd = Date().timeIntervalSince(start)
         let recordsBeforeSwapEnd = lines.all.count
         let overlapped = scan.isRunning
@@ -75,7 +75,7 @@ struct ConcurrencyTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let home = dir.appendingPathComponent("home")
         // One printing per file, cut from the sample catalog's Scryfall file.
-        let sample = CollectionCLI.root.appendingPathComponent("Fixtures/catalog/sample-cards.json")
+        let sample = CLI.root.appendingPathComponent("Fixtures/catalog/sample-cards.json")
         let cards = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: sample)) as? [[String: Any]])
         let n = 20
         var files: [String] = []
@@ -84,7 +84,7 @@ struct ConcurrencyTests {
             try JSONSerialization.data(withJSONObject: [card]).write(to: url)
             files.append(url.path)
         }
-        let processes = files.map { CrashSafety.process(["catalog", "import", $0], home: home) }
+        let processes = files.map { CLI.process(["catalog", "import", $0], home: home) }
         let errs = processes.map { _ in Pipe() }
         let collected = LockedBoxList()
         for (p, err) in zip(processes, errs) {
@@ -110,12 +110,12 @@ struct ConcurrencyTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let home = dir.appendingPathComponent("home")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        let sample = CollectionCLI.root.appendingPathComponent("Fixtures/catalog/sample-cards.json")
+        let sample = CLI.root.appendingPathComponent("Fixtures/catalog/sample-cards.json")
         let cards = try Data(contentsOf: sample)
         // `update` downloads from a real server on loopback (the bulk-data index, then the file).
         let files = try LoopbackHTTPServer(routes: ["/bulk/default-cards.json": cards])
         defer { files.stop() }
-        let template = try String(contentsOf: CollectionCLI.root.appendingPathComponent("Fixtures/catalog/loopback/bulk-data.json"), encoding: .utf8)
+        let template = try String(contentsOf: CLI.root.appendingPathComponent("Fixtures/catalog/loopback/bulk-data.json"), encoding: .utf8)
         let index = try LoopbackHTTPServer(routes: ["/bulk-data": Data(template.replacingOccurrences(of: "{{BASE}}", with: files.base)
             .replacingOccurrences(of: "{{SIZE}}", with: String(cards.count)).utf8)])
         defer { index.stop() }
@@ -128,7 +128,7 @@ struct ConcurrencyTests {
         defer { release() }
 
         let args = command == "import" ? ["catalog", "import", sample.path] : ["catalog", "update", "--url", "\(index.base)/bulk-data"]
-        let p = CrashSafety.process(args, home: home)
+        let p = CLI.process(args, home: home)
         let err = Pipe()
         p.standardOutput = FileHandle.nullDevice
         p.standardError = err
@@ -151,8 +151,8 @@ struct ConcurrencyTests {
         let dir = CollectionCLI.temp("abandoned")
         defer { try? FileManager.default.removeItem(at: dir) }
         let home = dir.appendingPathComponent("home")
-        let sample = CollectionCLI.root.appendingPathComponent("Fixtures/catalog/sample-cards.json").path
-        #expect(try CrashSafety.run(["catalog", "import", sample], home: home).status == 0)
+        let sample = CLI.root.appendingPathComponent("Fixtures/catalog/sample-cards.json").path
+        #expect(try CLI.run(["catalog", "import", sample], home: home).status == 0)
         // What kill -9 leaves: a copy named after a process that no longer exists.
         let dead = Process()
         dead.executableURL = URL(fileURLWithPath: "/bin/true")

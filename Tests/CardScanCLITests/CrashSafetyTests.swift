@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import Testing
 import TestSupport
+import Testing
 
 /// Shared by the crash-safety and concurrency tests: a seeded generator for kill delays, two small
 /// Scryfall-format files cut from the shared 2019 bulk file, and checks on the databases.
@@ -14,27 +14,10 @@ enum CrashSafety {
         return seed
     }()
 
-    /// The `cardscan` built with this test bundle (printed, so a log shows which build ran).
-    static let binary: URL = {
-        print("CrashSafety: binary \(CLI.binary.path)")
-        return CLI.binary
-    }()
-
-    static func process(_ args: [String], home: URL) -> Process {
-        _ = binary
-        return CollectionCLI.process(args, home: home)
-    }
-
-    /// Runs cardscan; returns exit status, stdout and stderr.
-    static func run(_ args: [String], home: URL) throws -> (status: Int32, out: String, err: String) {
-        _ = binary
-        return try CollectionCLI.run(args, home: home)
-    }
-
     /// The collection and the review queue, one sorted line per row (as `CollectionCLI.state`).
     static func state(_ home: URL) throws -> String {
         func rows(_ args: [String]) throws -> [[String: Any]] {
-            let r = try run(args + ["--all", "--json"], home: home)
+            let r = try CLI.run(args + ["--all", "--json"], home: home)
             guard r.status == 0, let rows = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [[String: Any]] else {
                 throw CLIFailure("\(args): status \(r.status) \(r.err)")
             }
@@ -55,7 +38,7 @@ enum CrashSafety {
     /// A: the first 12,000 objects of the 2019 bulk file plus the fixture printings; B: the next
     /// 8,000 (disjoint from A). Cached in the temporary folder (not in the repo) across runs.
     static let files: Result<(a: String, b: String), Error> = Result {
-        let gz = CollectionCLI.root.deletingLastPathComponent().appendingPathComponent("shared/carddata/scryfall-2019/cards.json.gz")
+        let gz = CLI.root.deletingLastPathComponent().appendingPathComponent("shared/carddata/scryfall-2019/cards.json.gz")
         let attrs = try FileManager.default.attributesOfItem(atPath: gz.path)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-test-scryfall-\((attrs[.size] as? NSNumber)?.intValue ?? 0)-v1")
         let a = dir.appendingPathComponent("a.json").path, b = dir.appendingPathComponent("b.json").path
@@ -112,7 +95,7 @@ enum CrashSafety {
         defer { try? FileManager.default.removeItem(at: home) }
         func timed(_ args: [String]) throws -> (Int, Double) {
             let start = Date()
-            let r = try CrashSafety.run(args, home: home)
+            let r = try CLI.run(args, home: home)
             let seconds = Date().timeIntervalSince(start)
             guard r.status == 0 else { throw CLIFailure("clean \(args): \(r.status) \(r.err)") }
             return (try catalogInfo(home).printings, seconds)
@@ -125,7 +108,7 @@ enum CrashSafety {
 
     /// `cardscan catalog info --json` (which opens the catalog as every command does).
     static func catalogInfo(_ home: URL) throws -> (printings: Int, isSample: Bool) {
-        let r = try CrashSafety.run(["catalog", "info", "--json"], home: home)
+        let r = try CLI.run(["catalog", "info", "--json"], home: home)
         guard r.status == 0, let obj = try? JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any],
               let info = obj["info"] as? [String: Any], let printings = info["printings"] as? Int else {
             throw CLIFailure("catalog info: status \(r.status)\n\(r.err)")
@@ -153,7 +136,7 @@ enum CrashSafety {
     /// Starts cardscan and sends it SIGKILL after `delay` seconds; true when the signal killed it
     /// (false when it had already exited).
     static func killed(_ args: [String], home: URL, after delay: Double) throws -> Bool {
-        let p = process(args, home: home)
+        let p = CLI.process(args, home: home)
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         try p.run()
@@ -183,7 +166,7 @@ struct CrashSafetyTests {
         let args = ["import", photos.path, "--jobs", "2"]
         let cleanHome = dir.appendingPathComponent("clean")
         let start = Date()
-        let clean = try CrashSafety.run(args, home: cleanHome)
+        let clean = try CLI.run(args, home: cleanHome)
         let cleanSeconds = Date().timeIntervalSince(start)
         #expect(CollectionCLI.summary(clean.err)?.contains("2 added, 1 to review, 1 failed, 0 skipped") == true, "\(clean.err)")
         let expected = try CrashSafety.state(cleanHome)
@@ -196,13 +179,13 @@ struct CrashSafetyTests {
             if try CrashSafety.killed(args, home: home, after: delay) { killed += 1 }
             let db = home.appendingPathComponent("collection.sqlite").path
             if FileManager.default.fileExists(atPath: db) {
-                let list = try CrashSafety.run(["collection", "list", "--all", "--json"], home: home)
+                let list = try CLI.run(["collection", "list", "--all", "--json"], home: home)
                 #expect(list.status == 0 && (try? JSONSerialization.jsonObject(with: Data(list.out.utf8))) is [Any], "\(context): \(list.err)")
                 #expect(CrashSafety.integrity(db) == "ok", "\(context)")
                 let state = try CrashSafety.state(home)
                 if state != expected && state != "--" { partial += 1 }
             }
-            let rerun = try CrashSafety.run(args, home: home)
+            let rerun = try CLI.run(args, home: home)
             #expect(rerun.status == 1, "\(context): only the unreadable file fails: \(rerun.err)")
             #expect(try CrashSafety.state(home) == expected, "\(context)")
             #expect(CrashSafety.integrity(db) == "ok", "\(context)")
@@ -243,7 +226,7 @@ struct CrashSafetyTests {
             }
             if FileManager.default.fileExists(atPath: db) { #expect(CrashSafety.integrity(db) == "ok", "\(context)") }
             let rerunStart = Date()
-            let rerun = try CrashSafety.run(args, home: home)
+            let rerun = try CLI.run(args, home: home)
             durations[kind] = Date().timeIntervalSince(rerunStart)
             #expect(rerun.status == 0, "\(context): \(rerun.err)")
             previous = try CrashSafety.catalogInfo(home)

@@ -1,65 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
-/// Runs the real binary with a time limit (a hang must fail the test, not stall the suite).
+/// Hostile files for the tests of the real binary (run with `CLI.run` and a time limit).
 enum HostileCLI {
-    struct Run {
-        let status: Int32
-        let out: String
-        let err: String
-        let seconds: Double
-        let timedOut: Bool
-        var errLines: [String] { err.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
-        var outLines: [String] { out.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
-    }
-
-    /// The `cardscan` built with these tests (see `CLI.binary`), printed so a log shows which ran.
-    static let binary: URL = {
-        print("hostile CLI tests run \(CLI.binary.path)")
-        return CLI.binary
-    }()
-
-    static func run(_ args: [String], environment: [String: String] = [:], timeout: Double,
-                    executable: URL = HostileCLI.binary, prefix: [String] = []) throws -> Run {
-        let p = Process()
-        if prefix.isEmpty {
-            p.executableURL = executable
-            p.arguments = args
-        } else {
-            p.executableURL = URL(fileURLWithPath: prefix[0])
-            p.arguments = Array(prefix.dropFirst()) + [executable.path] + args
-        }
-        p.currentDirectoryURL = CLI.root
-        var env = ProcessInfo.processInfo.environment
-        env["CARDSCAN_DECODER_MESSAGES"] = nil
-        for (k, v) in environment { env[k] = v }
-        p.environment = env
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        let outData = LockedData(), errData = LockedData()
-        let readers = DispatchGroup()
-        for (pipe, sink) in [(out, outData), (err, errData)] {
-            readers.enter()
-            Thread { sink.data = pipe.fileHandleForReading.readDataToEndOfFile(); readers.leave() }.start()
-        }
-        let start = Date()
-        try p.run()
-        let exited = DispatchSemaphore(value: 0)
-        Thread { p.waitUntilExit(); exited.signal() }.start()
-        var timedOut = false
-        if exited.wait(timeout: .now() + timeout) == .timedOut {
-            timedOut = true
-            kill(p.processIdentifier, SIGKILL)
-            exited.wait()
-        }
-        readers.wait()
-        return Run(status: p.terminationStatus, out: String(decoding: outData.data, as: UTF8.self),
-                   err: String(decoding: errData.data, as: UTF8.self), seconds: Date().timeIntervalSince(start), timedOut: timedOut)
-    }
-
-    final class LockedData: @unchecked Sendable { var data = Data() }
-
     static func scratch() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-hostile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -145,7 +89,7 @@ struct HostileScanTests {
         let good = ["Ünïcödé card ✓ 日本.png", "cmyk.jpg", "gray16.png"]
 
         let home = dir.appendingPathComponent(".home").path
-        let r = try HostileCLI.run(["scan", dir.path, "--json", "--jobs", "2"], environment: ["CARDSCAN_HOME": home], timeout: 180)
+        let r = try CLI.run(["scan", dir.path, "--json", "--jobs", "2"], environment: ["CARDSCAN_HOME": home], timeout: 180)
         #expect(!r.timedOut, "scan hung (killed after \(r.seconds) s); stderr:\n\(r.err)")
         #expect(r.status == 1, "some files failed, so the exit status is 1")
 
@@ -191,7 +135,7 @@ struct HostileScanTests {
         try fm.createSymbolicLink(atPath: sub.appendingPathComponent("self").path, withDestinationPath: "self") // link to itself
         try fm.createSymbolicLink(atPath: dir.appendingPathComponent("x").path, withDestinationPath: "y")    // x → y → x
         try fm.createSymbolicLink(atPath: dir.appendingPathComponent("y").path, withDestinationPath: "x")
-        let r = try HostileCLI.run(["scan", dir.path, "--recursive", "--json", "--jobs", "2"],
+        let r = try CLI.run(["scan", dir.path, "--recursive", "--json", "--jobs", "2"],
                                    environment: ["CARDSCAN_HOME": dir.appendingPathComponent(".home").path], timeout: 60)
         #expect(!r.timedOut && r.seconds < 60)
         #expect(r.status == 1)
@@ -208,7 +152,7 @@ struct HostileScanTests {
         for i in 0..<5000 {
             FileManager.default.createFile(atPath: photos.appendingPathComponent(String(format: "IMG_%04d.jpg", i)).path, contents: Data())
         }
-        let r = try HostileCLI.run(["scan", photos.path, "--jobs", "2"],
+        let r = try CLI.run(["scan", photos.path, "--jobs", "2"],
                                    environment: ["CARDSCAN_HOME": dir.appendingPathComponent(".home").path], timeout: 90)
         print("5,000 empty files scanned in \(r.seconds) s")
         #expect(!r.timedOut && r.seconds < 60, "\(r.seconds) s")
@@ -237,7 +181,7 @@ struct HostileScanTests {
             prefix = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
             chmod(dir.path, 0o755)
         }
-        let r = try HostileCLI.run(["ocr", path], timeout: 60, prefix: prefix)
+        let r = try CLI.run(["ocr", path], timeout: 60, prefix: prefix)
         #expect(!r.timedOut)
         #expect(r.status != 0)
         #expect(r.errLines == ["Error: \(path): cannot read file (permission denied)"], "\(r.errLines)")

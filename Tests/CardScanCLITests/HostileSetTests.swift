@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The generated hostile set (`scripts/hostile-inputs.py`): each photo file through `scan`,

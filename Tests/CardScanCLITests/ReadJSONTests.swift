@@ -1,5 +1,6 @@
 import CardScanOCR
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("read --json (real binary, real OCR)")

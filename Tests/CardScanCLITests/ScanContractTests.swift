@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("scan --json contract (real binary, real OCR, sample catalog)")

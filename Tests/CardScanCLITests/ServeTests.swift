@@ -1,10 +1,12 @@
 import Foundation
+import TestSupport
+import Testing
+
+@testable import CardScanServer
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@testable import CardScanServer
-import TestSupport
-import Testing
 
 /// A real `cardscan serve` on a random loopback port, over a collection in a temporary home and
 /// the built-in sample catalog (made from Fixtures/catalog).
@@ -16,7 +18,7 @@ final class ServeProcess: @unchecked Sendable {
     /// Starts the server and waits for the address it prints.
     init(home: URL, extra: [String] = []) throws {
         self.home = home
-        process = CollectionCLI.process(["serve", "--port", "0", "--jobs", "1"] + extra, home: home)
+        process = CLI.process(["serve", "--port", "0", "--jobs", "1"] + extra, home: home)
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.standardError
@@ -148,7 +150,7 @@ struct ServeTests {
         #expect(again.status == 409 && ((again.json as? [String: Any])?["error"] as? String)?.contains("already accepted") == true)
         let bulk = try #require(try await server.request("POST", "/api/review/bulk", json: ["ids": Array(ids[1...]), "action": "reject"]).json as? [[String: Any]])
         #expect(bulk.allSatisfy { $0["ok"] as? Bool == true })
-        let cliReview = try CollectionCLI.run(["review", "list", "--all", "--json"], home: home)
+        let cliReview = try CLI.run(["review", "list", "--all", "--json"], home: home)
         let states = ((try JSONSerialization.jsonObject(with: Data(cliReview.out.utf8)) as? [[String: Any]]) ?? []).compactMap { $0["state"] as? String }
         #expect(states.sorted() == ["accepted", "rejected", "rejected"], "\(cliReview.out)")
 
@@ -159,7 +161,7 @@ struct ServeTests {
         #expect(entry["origin"] as? String == "identified" && entry["crop"] is String)
         let edited = try await server.request("PATCH", "/api/entries/\(entryID)", json: ["quantity": 3, "condition": "LP", "finish": "foil"])
         #expect(edited.status == 200, "\(String(decoding: edited.data, as: UTF8.self))")
-        let export = try CollectionCLI.run(["collection", "export", "--format", "moxfield"], home: home)
+        let export = try CLI.run(["collection", "export", "--format", "moxfield"], home: home)
         #expect(export.out.contains("\"3\",\"0\",\"Carnage Tyrant\"") || export.out.contains("3,0,Carnage Tyrant"), "\(export.out)")
         #expect(export.out.contains("Lightly Played") || export.out.contains("LP"), "\(export.out)")
         let apiExport = try await server.request("GET", "/api/export?format=moxfield")
@@ -197,7 +199,7 @@ struct ServeTests {
         #expect((try await server.request("GET", "/api/entries?set=lea").json as? [String: Any])?["total"] as? Int == 1)
 
         // `cardscan undo` reverts the page's import, its accepted item with it.
-        let undo = try CollectionCLI.run(["undo"], home: home)
+        let undo = try CLI.run(["undo"], home: home)
         #expect(undo.status == 0, "\(undo.err)")
         let after = try #require(try await server.request("GET", "/api/totals").json as? [String: Any])
         #expect(after["cards"] as? Int == 0, "\(after)")
@@ -218,7 +220,7 @@ struct ServeTests {
         let server = try ServeProcess(home: home)
         defer { server.stop() }
         let started = try await server.request("POST", "/api/imports", json: ["paths": [pageHalf.path]])
-        let cli = try CollectionCLI.run(["import", cliHalf.path, "--json"], home: home)
+        let cli = try CLI.run(["import", cliHalf.path, "--json"], home: home)
         let job = try await server.waitForImport(try #require((started.json as? [String: Any])?["id"] as? Int))
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(cli.out.utf8)) as? [String: Any])
         let added = (job["added"] as? Int ?? 0) + (summary["added"] as? Int ?? 0)
@@ -253,7 +255,7 @@ struct ServeTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let photos = try CollectionCLI.photoFolder(dir)
         let home = dir.appendingPathComponent("home")
-        let imported = try CollectionCLI.run(["import", photos.path], home: home)
+        let imported = try CLI.run(["import", photos.path], home: home)
         #expect(imported.status == 1) // the one broken file
         let server = try ServeProcess(home: home)
         let entries = try #require(try await server.request("GET", "/api/entries").json as? [String: Any])
@@ -270,7 +272,7 @@ struct ServeTests {
         _ = await editing.result
         // The CLI still reads the collection (its list sums entries that the edits left alike:
         // the two copies of one card in the same condition are one line there).
-        let json = try CollectionCLI.run(["collection", "list", "--json"], home: home)
+        let json = try CLI.run(["collection", "list", "--json"], home: home)
         #expect(json.status == 0, "\(json.err)")
         // Every entry is whole: each quantity one that was written.
         let again = try ServeProcess(home: home)
@@ -280,7 +282,7 @@ struct ServeTests {
         #expect(rows.count == 5 && rows.allSatisfy { (1...7).contains($0["quantity"] as? Int ?? 0) }, "\(rows)")
         let totals = try #require(try await again.request("GET", "/api/totals").json as? [String: Any])
         #expect(totals["entries"] as? Int == 5)
-        let check = try CollectionCLI.run(["undo"], home: home)
+        let check = try CLI.run(["undo"], home: home)
         #expect(check.status == 0, "\(check.err)")
     }
 }

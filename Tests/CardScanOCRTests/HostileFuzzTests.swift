@@ -1,7 +1,8 @@
-@testable import CardScanOCR
 import Foundation
 import TestSupport
 import Testing
+
+@testable import CardScanOCR
 
 /// Property-based fuzzing with fixed seeds: EXIF parsing, format detection and decoding take random
 /// and mutated bytes without crashing. A crash ends the test process, so "no crash" is the

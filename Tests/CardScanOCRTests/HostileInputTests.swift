@@ -1,6 +1,7 @@
-@testable import CardScanOCR
 import Foundation
 import Testing
+
+@testable import CardScanOCR
 
 /// Issue 8: every bad file gives one `OCRError` naming it and the cause; nothing crashes or hangs.
 @Suite("Hostile inputs: image loading")
@@ -241,7 +242,7 @@ struct HostileInputTests {
         let outcome = try Self.withTimeout(seconds: 5, unblock: {
             // Without the regular-file check the reader is stuck in open(); a writer frees it.
             let fd = open(fifo, O_WRONLY | O_NONBLOCK); if fd >= 0 { close(fd) }
-        }) { Self.load(fifo) }
+        }, { Self.load(fifo) })
         let fifoError = try #require(outcome, "reading a FIFO hung for 5 s")
         guard case .failure(.unreadableFile(fifo, let reason)) = fifoError else { Issue.record("\(fifoError)"); return }
         #expect(reason.contains("FIFO"))

@@ -1,6 +1,7 @@
-@testable import CardScanOCR
 import Foundation
 import Testing
+
+@testable import CardScanOCR
 
 @Suite("Image loading")
 struct ImageLoadingTests {

@@ -1,9 +1,10 @@
 import CJPEGDecode
 import CTesseract
-@testable import CardScanOCR
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import CardScanOCR
 
 /// JPEGs are decoded by libjpeg through cardscan's own decoder (`CJPEGDecode`): the same pixels as
 /// Leptonica made from the same libjpeg, bounded memory, no stderr output, every warning an error.

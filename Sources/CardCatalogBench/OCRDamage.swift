@@ -1,3 +1,5 @@
+import CardCatalog
+
 /// Seeded, reproducible OCR-style damage for card titles, used to test and benchmark fuzzy search.
 ///
 /// Each damaged title gets one or two of: a confusion (`m`→`rn`, `rn`→`m`, `l`→`I`/`1`, `o`→`0`,

@@ -1,3 +1,4 @@
+import CardCatalog
 import Foundation
 
 /// Reusable measurements of the catalog for the benchmark tool and tests.

@@ -1,13 +1,15 @@
 import Foundation
+@testable import CardCatalog
 
-extension CatalogBenchmark {
+/// A large Scryfall-format bulk file for the streaming-memory test, made with the importer's own
+/// streaming reader (internal to CardCatalog, hence here and not in CardCatalogBench).
+enum SyntheticBulkFile {
     /// Writes a large Scryfall-format bulk file for memory tests: the card objects of `source` (a
     /// Scryfall bulk file, `.json` or `.json.gz`) repeated until at least `targetBytes` are written,
     /// each copy with altered ids so every object is a new printing. One JSON array on one line, like
     /// Scryfall's own files. Streams both ways, so memory stays small. Returns (objects, bytes) written.
     @discardableResult
-    public static func writeSyntheticScryfallFile(from source: String, to destination: URL,
-                                                  targetBytes: Int) throws -> (objects: Int, bytes: Int) {
+    static func writeScryfall(from source: String, to destination: URL, targetBytes: Int) throws -> (objects: Int, bytes: Int) {
         _ = FileManager.default.createFile(atPath: destination.path, contents: nil)
         guard let out = FileHandle(forWritingAtPath: destination.path) else {
             throw CatalogError.unreadable(path: destination.path, reason: "cannot create file")
