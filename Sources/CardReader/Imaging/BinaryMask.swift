@@ -104,15 +104,15 @@ struct BinaryMask {
         let w = width, h = height
         // The mask inside a one-pixel frame of unset pixels: every pixel has four neighbours, and
         // a pixel on the image's edge borders an unset one (it is a boundary pixel).
-        let W = w + 2
-        var padded = [UInt8](repeating: 0, count: W * (h + 2))
-        for y in 0..<h { padded.replaceSubrange((y + 1) * W + 1..<(y + 1) * W + 1 + w, with: bits[y * w..<(y + 1) * w]) }
+        let paddedWidth = w + 2
+        var padded = [UInt8](repeating: 0, count: paddedWidth * (h + 2))
+        for y in 0..<h { padded.replaceSubrange((y + 1) * paddedWidth + 1..<(y + 1) * paddedWidth + 1 + w, with: bits[y * w..<(y + 1) * w]) }
         var members = [Int32](repeating: 0, count: w * h) // the current component, used as the stack too
         var result: [Component] = []
         padded.withUnsafeMutableBufferPointer { b in
             members.withUnsafeMutableBufferPointer { m in
                 // A set pixel, once visited, is marked 2.
-                for start in W..<(W * (h + 1)) where b[start] == 1 {
+                for start in paddedWidth..<(paddedWidth * (h + 1)) where b[start] == 1 {
                     // Depth-first fill: m[0..<count] are the members, m[next..<count] still to expand.
                     b[start] = 2
                     m[0] = Int32(start)
@@ -121,16 +121,16 @@ struct BinaryMask {
                         let i = Int(m[next]); next += 1
                         if b[i - 1] == 1 { b[i - 1] = 2; m[count] = Int32(i - 1); count += 1 }
                         if b[i + 1] == 1 { b[i + 1] = 2; m[count] = Int32(i + 1); count += 1 }
-                        if b[i - W] == 1 { b[i - W] = 2; m[count] = Int32(i - W); count += 1 }
-                        if b[i + W] == 1 { b[i + W] = 2; m[count] = Int32(i + W); count += 1 }
+                        if b[i - paddedWidth] == 1 { b[i - paddedWidth] = 2; m[count] = Int32(i - paddedWidth); count += 1 }
+                        if b[i + paddedWidth] == 1 { b[i + paddedWidth] = 2; m[count] = Int32(i + paddedWidth); count += 1 }
                     }
                     guard count >= minArea else { continue }
                     // The extreme pixels are boundary pixels: only those need coordinates.
                     var comp = Component(area: count, boundary: [], minX: w, minY: h, maxX: 0, maxY: 0)
                     for k in 0..<count {
                         let i = Int(m[k])
-                        guard b[i - 1] == 0 || b[i + 1] == 0 || b[i - W] == 0 || b[i + W] == 0 else { continue }
-                        let y = i / W - 1, x = i % W - 1
+                        guard b[i - 1] == 0 || b[i + 1] == 0 || b[i - paddedWidth] == 0 || b[i + paddedWidth] == 0 else { continue }
+                        let y = i / paddedWidth - 1, x = i % paddedWidth - 1
                         comp.minX = min(comp.minX, x); comp.maxX = max(comp.maxX, x)
                         comp.minY = min(comp.minY, y); comp.maxY = max(comp.maxY, y)
                         comp.boundary.append(PixelPoint(x: Double(x) + 0.5, y: Double(y) + 0.5))

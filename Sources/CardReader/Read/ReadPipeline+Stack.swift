@@ -102,7 +102,7 @@ extension ReadPipeline {
         }
         guard cards.count >= max(1, t.minimumCards) else { return nil }
         var readings = cards.map { card -> CardReading in
-            return CardReading(file: reading.file, imageWidth: reading.imageWidth, imageHeight: reading.imageHeight,
+            CardReading(file: reading.file, imageWidth: reading.imageWidth, imageHeight: reading.imageHeight,
                                quad: CardQuad(corners: card.quad.corners), rotation: reading.rotation, locateConfidence: 0,
                                fields: card.fields, observations: card.observations, timings: StageTimings(),
                                captureDay: reading.captureDay)
