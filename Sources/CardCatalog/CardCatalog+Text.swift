@@ -25,7 +25,12 @@ extension CardCatalog {
         guard hasTextIndex else {
             throw CatalogError.needsImport(path: url.path, reason: "built before card texts were kept (catalog schema \(schemaVersion)), so it cannot search by rules or flavor text")
         }
-        let vocabulary = try textVocabulary.value { try queue.read { try TextVocabulary($0) } }
+        let vocabulary = try textVocabulary.withLock { loaded in
+            if let loaded { return loaded }
+            let made = try queue.read { try TextVocabulary($0) }
+            loaded = made
+            return made
+        }
 
         // Resolve the query's words against the vocabulary.
         var used: [(word: String, weight: Double)] = []
@@ -109,21 +114,6 @@ extension CardCatalog {
         }
         matches.sort { ($0.score, $0.relevance) > ($1.score, $1.relevance) }
         return TextSearchResult(words: used, corrected: corrected, ignored: ignored, matches: Array(matches.prefix(limit)))
-    }
-}
-
-/// A value computed once, on first use, under a lock (for `Sendable` classes).
-final class LockedLazy<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value?
-
-    func value(_ make: () throws -> Value) rethrows -> Value {
-        lock.lock()
-        defer { lock.unlock() }
-        if let stored { return stored }
-        let made = try make()
-        stored = made
-        return made
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// A read-only card catalog: exact lookups by (set, number, language), printings by name, oracle id
 /// or set, fuzzy name search robust to OCR damage, and nearest set code for a misread one.
@@ -14,8 +15,8 @@ public final class CardCatalog: Sendable {
     let queue: DatabaseQueue
     /// The schema version the file was built with.
     let schemaVersion: Int
-    /// The text index's vocabulary, loaded on the first text search.
-    let textVocabulary = LockedLazy<TextVocabulary>()
+    /// The text index's vocabulary, loaded by the first text search (the others wait for it).
+    let textVocabulary = Mutex<TextVocabulary?>(nil)
     private let names: NameIndex
     private let setsByCode: [String: CardSet]
     private let setResolver: SetCodeResolver

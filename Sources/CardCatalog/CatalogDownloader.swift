@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -86,20 +87,23 @@ public struct CatalogDownloader: Sendable {
 }
 
 /// A streaming download to a file through a URLSession data delegate (bounded memory, progress).
-final class FileDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let lock = NSLock()
+final class FileDownload: NSObject, URLSessionDataDelegate, Sendable {
+    /// What the delegate calls change, one call at a time (URLSession may call from any thread).
+    private struct State {
+        var expected: Int64?
+        var written: Int64 = 0
+        var failure: Error?
+        var continuation: CheckedContinuation<Int64, Error>?
+    }
+    private let state: Mutex<State>
     private let handle: FileHandle
     private let progress: @Sendable (Int64, Int64?) -> Void
-    private var expected: Int64?
-    private var written: Int64 = 0
-    private var failure: Error?
-    private var continuation: CheckedContinuation<Int64, Error>?
     private let url: URL
 
     private init(url: URL, handle: FileHandle, expected: Int64?, progress: @escaping @Sendable (Int64, Int64?) -> Void) {
         self.url = url
         self.handle = handle
-        self.expected = expected
+        self.state = Mutex(State(expected: expected))
         self.progress = progress
     }
 
@@ -116,7 +120,7 @@ final class FileDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         var request = URLRequest(url: url)
         request.setValue("cardscan/1.0", forHTTPHeaderField: "User-Agent")
         return try await withCheckedThrowingContinuation { continuation in
-            delegate.lock.withLock { delegate.continuation = continuation }
+            delegate.state.withLock { $0.continuation = continuation }
             session.dataTask(with: request).resume()
         }
     }
@@ -124,32 +128,33 @@ final class FileDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
         if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            lock.withLock { failure = CatalogError.download(url: url.absoluteString, reason: "HTTP \(http.statusCode)") }
+            let failure = CatalogError.download(url: url.absoluteString, reason: "HTTP \(http.statusCode)")
+            state.withLock { $0.failure = failure }
             completionHandler(.cancel)
             return
         }
         if response.expectedContentLength > 0 {
-            lock.withLock { if expected == nil { expected = response.expectedContentLength } }
+            state.withLock { if $0.expected == nil { $0.expected = response.expectedContentLength } }
         }
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let (done, total): (Int64, Int64?) = lock.withLock {
-            do { try handle.write(contentsOf: data) } catch { if failure == nil { failure = error } }
-            written += Int64(data.count)
-            return (written, expected)
+        let (done, total) = state.withLock { state -> (Int64, Int64?) in
+            do { try handle.write(contentsOf: data) } catch { if state.failure == nil { state.failure = error } }
+            state.written += Int64(data.count)
+            return (state.written, state.expected)
         }
         progress(done, total)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        let (continuation, result): (CheckedContinuation<Int64, Error>?, Result<Int64, Error>) = lock.withLock {
-            let c = self.continuation
-            self.continuation = nil
-            if let failure { return (c, .failure(failure)) }
+        let (continuation, result) = state.withLock { state -> (CheckedContinuation<Int64, Error>?, Result<Int64, Error>) in
+            let c = state.continuation
+            state.continuation = nil
+            if let failure = state.failure { return (c, .failure(failure)) }
             if let error { return (c, .failure(CatalogError.download(url: url.absoluteString, reason: error.localizedDescription))) }
-            return (c, .success(written))
+            return (c, .success(state.written))
         }
         continuation?.resume(with: result)
     }

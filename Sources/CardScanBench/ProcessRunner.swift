@@ -1,3 +1,4 @@
+import CardScanner
 import Foundation
 
 /// Spawns a program with Foundation `Process` and times it from launch to exit.
@@ -44,10 +45,10 @@ enum ProcessRunner {
         process.standardError = FileHandle.nullDevice
         let pipe = Pipe()
         process.standardOutput = captureStdout ? pipe : FileHandle.nullDevice
-        let ended = Locked<UInt64>(0)
+        let ended = LockedBox<UInt64>(0)
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in
-            ended.withLock { $0 = BenchClock.nanos }
+            ended.update { $0 = BenchClock.nanos }
             exited.signal()
         }
         let start = BenchClock.nanos
@@ -57,6 +58,6 @@ enum ProcessRunner {
             output = pipe.fileHandleForReading.readDataToEndOfFile()
         }
         exited.wait()
-        return Result(exitCode: process.terminationStatus, wallMs: BenchClock.ms(start, ended.snapshot), stdout: output)
+        return Result(exitCode: process.terminationStatus, wallMs: BenchClock.ms(start, ended.get()), stdout: output)
     }
 }

@@ -1,5 +1,6 @@
 import CardReader
 import CardScanOCR
+import CardScanner
 import Foundation
 
 /// What happened to one photo in one pass.
@@ -60,11 +61,11 @@ enum ReaderPool {
         let jobs = max(1, jobs)
         // Taken in the order `cardscan scan` takes them (largest file first on several jobs).
         let order = PhotoSchedule.order(photos.map(\.path), workers: jobs)
-        let next = Locked(0)
-        let finished = Locked(0)
-        let results = Locked([PhotoOutcome?](repeating: nil, count: photos.count))
-        let initTimes = Locked([Double]())
-        let initErrors = Locked([String]())
+        let next = LockedBox(0)
+        let finished = LockedBox(0)
+        let results = LockedBox([PhotoOutcome?](repeating: nil, count: photos.count))
+        let initTimes = LockedBox([Double]())
+        let initErrors = LockedBox([String]())
         let ready = DispatchSemaphore(value: 0)
         let go = DispatchSemaphore(value: 0)
         let done = DispatchGroup()
@@ -80,19 +81,19 @@ enum ReaderPool {
                     reader = try CardReader(options: options)
                     ident = try identifier.make()
                 } catch {
-                    initErrors.withLock { $0.append(String(describing: error)) }
+                    initErrors.update { $0.append(String(describing: error)) }
                 }
-                initTimes.withLock { $0.append(BenchClock.ms(t0, BenchClock.nanos)) }
+                initTimes.update { $0.append(BenchClock.ms(t0, BenchClock.nanos)) }
                 ready.signal()
                 go.wait()
                 guard let reader, let ident else { return }
                 while true {
-                    let taken = next.withLock { value -> Int in defer { value += 1 }; return value }
+                    let taken = next.update { value -> Int in defer { value += 1 }; return value }
                     guard taken < photos.count else { break }
                     let i = order[taken]
                     let outcome = readOne(photos[i], index: i, reader: reader, identifier: ident)
-                    results.withLock { $0[i] = outcome }
-                    let n = finished.withLock { value -> Int in value += 1; return value }
+                    results.update { $0[i] = outcome }
+                    let n = finished.update { value -> Int in value += 1; return value }
                     onEach(photos[i], outcome, n)
                 }
             }
@@ -101,17 +102,17 @@ enum ReaderPool {
             thread.start()
         }
         for _ in 0..<jobs { ready.wait() }
-        let errors = initErrors.snapshot
+        let errors = initErrors.get()
         let start = BenchClock.nanos
         for _ in 0..<jobs { go.signal() }
         done.wait()
         let wall = BenchClock.ms(start, BenchClock.nanos) / 1000
         if errors.count == jobs { throw NoReader(reasons: errors) }
-        let outcomes = results.snapshot.enumerated().map { i, o in
+        let outcomes = results.get().enumerated().map { i, o in
             o ?? PhotoOutcome(index: i, reading: nil, identification: nil, error: "not processed", wallMs: 0)
         }
         return PoolRun(jobs: jobs - errors.count, outcomes: outcomes, wallSeconds: wall,
-                       initMilliseconds: initTimes.snapshot, initErrors: errors)
+                       initMilliseconds: initTimes.get(), initErrors: errors)
     }
 
     private static func readOne(_ photo: BenchPhoto, index: Int, reader: CardReader, identifier: any CardIdentifier) -> PhotoOutcome {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardCatalog
 import CardScanTerminal
+import CardScanner
 import Foundation
 
 /// `cardscan catalog update`: download a Scryfall bulk file and rebuild the catalog from it.
@@ -64,20 +65,13 @@ struct CatalogUpdateCommand: ParsableCommand {
 /// Runs async work to completion from a synchronous command (the download is the only async step).
 enum BlockingAsync {
     static func run(_ work: @escaping @Sendable () async throws -> Void) throws {
-        let box = ResultBox()
+        let result = LockedBox<Result<Void, Error>>(.success(()))
         let done = DispatchSemaphore(value: 0)
         Task.detached {
-            do { try await work(); box.set(.success(())) } catch { box.set(.failure(error)) }
+            do { try await work() } catch { result.set(.failure(error)) }
             done.signal()
         }
         done.wait()
-        try box.get()
-    }
-
-    private final class ResultBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var result: Result<Void, Error> = .success(())
-        func set(_ value: Result<Void, Error>) { lock.withLock { result = value } }
-        func get() throws { try lock.withLock { result }.get() }
+        try result.get().get()
     }
 }

@@ -48,8 +48,11 @@ public final class Image: @unchecked Sendable {
         }
     }
 
-    /// Leptonica pixels (8 bpp grey or 32 bpp RGB). Package-internal: no C type leaves the package.
-    package let pix: UnsafeMutablePointer<PIX>
+    /// The Leptonica image (8 bpp grey or 32 bpp RGB), destroyed with this instance.
+    private let owned: OwnedPix
+    /// Leptonica pixels (8 bpp grey or 32 bpp RGB), for C calls that read them while the image
+    /// lives. Package-internal: no C type leaves the package.
+    package var pix: UnsafeMutablePointer<PIX> { owned.pointer }
     /// Width in pixels, after orientation.
     public let width: Int
     /// Height in pixels, after orientation.
@@ -84,7 +87,7 @@ public final class Image: @unchecked Sendable {
     }
 
     /// Decodes image bytes; `name` is used in errors.
-    public init(data: Data, name: String, options: LoadOptions = LoadOptions()) throws {
+    public convenience init(data: Data, name: String, options: LoadOptions = LoadOptions()) throws {
         LeptonicaSetup.once()
         guard !data.isEmpty else { throw OCRError.emptyFile(path: name) }
         let format = try ImageFormat.detect(data, name: name)
@@ -94,8 +97,8 @@ public final class Image: @unchecked Sendable {
         }
         let metadata = EXIFMetadata.read(from: data)
         let orientation = options.applyEXIFOrientation ? metadata.orientation : .up
-        let decoded: UnsafeMutablePointer<PIX>
         var reduction = options.reducedSide.map { ImageFormat.reduction(header, side: $0) } ?? 1
+        let decoded: OwnedPix
         if format == .jpeg {
             // Its own buffers within the bound checked above, plus a little for the rest of libjpeg.
             decoded = try ImageFormat.decodeJPEG(data, name: name, header: header, grayscale: options.grayscale,
@@ -112,40 +115,28 @@ public final class Image: @unchecked Sendable {
             }
             decoded = pix
         }
-        let normalised = Self.normalise(decoded, grayscale: options.grayscale)
-        let oriented = Self.apply(orientation, to: normalised)
-        self.pix = oriented
-        self.width = Int(pixGetWidth(oriented))
-        self.height = Int(pixGetHeight(oriented))
-        self.isColor = pixGetDepth(oriented) == 32
+        self.init(owning: Self.apply(orientation, to: Self.normalise(decoded, grayscale: options.grayscale)), name: name,
+                  reduction: reduction, orientation: orientation, captureDay: metadata.captureDay)
+    }
+
+    /// Takes ownership of a Leptonica image (8 or 32 bpp), destroyed with this instance.
+    package init(owning pix: consuming OwnedPix, name: String, reduction: Int = 1, orientation: EXIFOrientation = .up,
+                 captureDay: String? = nil) {
+        self.width = pix.width
+        self.height = pix.height
+        self.isColor = pix.depth == 32
+        self.owned = pix
         self.reduction = reduction
         self.orientation = orientation
-        self.captureDay = metadata.captureDay
+        self.captureDay = captureDay
         self.name = name
-    }
-
-    /// Takes ownership of a Leptonica image (8 or 32 bpp).
-    package init(owning pix: UnsafeMutablePointer<PIX>, name: String) {
-        self.pix = pix
-        self.width = Int(pixGetWidth(pix))
-        self.height = Int(pixGetHeight(pix))
-        self.isColor = pixGetDepth(pix) == 32
-        self.reduction = 1
-        self.orientation = .up
-        self.captureDay = nil
-        self.name = name
-    }
-
-    deinit {
-        var p: UnsafeMutablePointer<PIX>? = pix
-        pixDestroy(&p)
     }
 
     /// The luminance of every pixel as a Swift buffer.
     public func grayPixels() -> GrayImage {
         var out = [UInt8](repeating: 0, count: width * height)
-        let wpl = Int(pixGetWpl(pix))
-        guard let data = pixGetData(pix) else { return GrayImage(width: width, height: height, pixels: out) }
+        let wpl = Int(owned.wordsPerLine)
+        guard let data = owned.data else { return GrayImage(width: width, height: height, pixels: out) }
         let w = width
         out.withUnsafeMutableBufferPointer { dst in
             for y in 0..<height {
@@ -181,8 +172,8 @@ public final class Image: @unchecked Sendable {
     /// The pixels as RGB triplets (grey images are expanded).
     public func rgbPixels() -> RGBImage {
         var out = [UInt8](repeating: 0, count: width * height * 3)
-        let wpl = Int(pixGetWpl(pix))
-        guard let data = pixGetData(pix) else { return RGBImage(width: width, height: height, pixels: out) }
+        let wpl = Int(owned.wordsPerLine)
+        guard let data = owned.data else { return RGBImage(width: width, height: height, pixels: out) }
         let w = width
         out.withUnsafeMutableBufferPointer { dst in
             for y in 0..<height {
@@ -204,31 +195,33 @@ public final class Image: @unchecked Sendable {
 
     // MARK: - Internals
 
-    private static func normalise(_ pix: UnsafeMutablePointer<PIX>, grayscale: Bool) -> UnsafeMutablePointer<PIX> {
-        let depth = pixGetDepth(pix)
-        let hasColormap = pixGetColormap(pix) != nil
+    /// `pix` as 8-bit grey (`pixConvertTo8`) or 32-bit RGB (`pixConvertTo32`), transparent pixels
+    /// blended over white first (`pixAlphaBlendUniform`); `pix` itself when it already is, or when a
+    /// conversion fails.
+    private static func normalise(_ pix: consuming OwnedPix, grayscale: Bool) -> OwnedPix {
+        let depth = pix.depth
+        let hasColormap = pixGetColormap(pix.pointer) != nil
         if grayscale, depth == 8, !hasColormap { return pix }
-        if !grayscale, depth == 32, pixGetSpp(pix) == 3 { return pix }
-        var source: UnsafeMutablePointer<PIX>? = pix
-        let converted: UnsafeMutablePointer<PIX>?
-        if depth == 32, pixGetSpp(pix) == 4, let blended = pixAlphaBlendUniform(pix, 0xFFFFFF00) {
+        if !grayscale, depth == 32, pixGetSpp(pix.pointer) == 3 { return pix }
+        let converted: OwnedPix?
+        if depth == 32, pixGetSpp(pix.pointer) == 4, let blended = OwnedPix(pixAlphaBlendUniform(pix.pointer, 0xFFFF_FF00)) {
             // Transparent pixels over white in both modes (as a viewer shows them); the grey
             // conversion alone would keep whatever colour hides under alpha 0 (often black).
-            pixSetSpp(blended, 3)
-            converted = grayscale ? pixConvertTo8(blended, 0) : blended
-            if grayscale { var b: UnsafeMutablePointer<PIX>? = blended; pixDestroy(&b) }
+            pixSetSpp(blended.pointer, 3)
+            if grayscale { converted = OwnedPix(pixConvertTo8(blended.pointer, 0)) } else { converted = consume blended }
         } else if grayscale {
-            converted = pixConvertTo8(pix, 0)
+            converted = OwnedPix(pixConvertTo8(pix.pointer, 0))
         } else {
-            converted = pixConvertTo32(pix)
+            converted = OwnedPix(pixConvertTo32(pix.pointer))
         }
         guard let converted else { return pix }
-        pixDestroy(&source)
-        if !grayscale { pixSetSpp(converted, 3) }
+        if !grayscale { pixSetSpp(converted.pointer, 3) }
         return converted
     }
 
-    private static func apply(_ orientation: EXIFOrientation, to pix: UnsafeMutablePointer<PIX>) -> UnsafeMutablePointer<PIX> {
+    /// `pix` turned upright for `orientation`: mirrored (`pixFlipLR`), then turned by quarter
+    /// turns (`pixRotateOrth`); a step that fails is skipped.
+    private static func apply(_ orientation: EXIFOrientation, to pix: consuming OwnedPix) -> OwnedPix {
         let quads: Int32
         let flip: Bool
         switch orientation {
@@ -242,16 +235,8 @@ public final class Image: @unchecked Sendable {
         case .left: quads = 3; flip = false
         }
         var current = pix
-        if flip, let flipped = pixFlipLR(nil, current) {
-            var old: UnsafeMutablePointer<PIX>? = current
-            pixDestroy(&old)
-            current = flipped
-        }
-        if quads != 0, let rotated = pixRotateOrth(current, quads) {
-            var old: UnsafeMutablePointer<PIX>? = current
-            pixDestroy(&old)
-            current = rotated
-        }
+        if flip, let flipped = OwnedPix(pixFlipLR(nil, current.pointer)) { current = flipped }
+        if quads != 0, let rotated = OwnedPix(pixRotateOrth(current.pointer, quads)) { current = rotated }
         return current
     }
 

@@ -127,22 +127,20 @@ enum ImageFormat: Sendable {
     /// message, and libjpeg prints nothing. `maxMemory` bounds libjpeg's buffers. `reduction`
     /// (1, 2, 4, 8) decodes the image that many times smaller (`reduction(_:side:)`).
     static func decodeJPEG(_ data: Data, name: String, header: Header, grayscale: Bool, reduction: Int = 1,
-                           maxMemory: Int) throws -> UnsafeMutablePointer<PIX> {
+                           maxMemory: Int) throws -> OwnedPix {
         let gray = grayscale && header.samplesPerPixel != 4
         let depth: Int32 = gray || header.samplesPerPixel == 1 ? 8 : 32
         let width = (header.width + reduction - 1) / reduction, height = (header.height + reduction - 1) / reduction
-        guard let pix = pixCreate(Int32(width), Int32(height), depth), let raster = pixGetData(pix) else {
+        guard let pix = OwnedPix(width: width, height: height, depth: depth), let raster = pix.data else {
             throw OCRError.corruptImage(path: name, format: ImageFormat.jpeg.name, reason: "no memory for \(width)x\(height) pixels")
         }
         var message = [CChar](repeating: 0, count: Int(CARDSCAN_JPEG_MESSAGE_LENGTH))
         let code = data.withUnsafeBytes { raw -> Int32 in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return -1 }
             return cardscan_jpeg_decode(base, raw.count, gray ? 1 : 0, Int32(reduction), UInt32(width), UInt32(height),
-                                        raster, pixGetWpl(pix), maxMemory, maxJPEGScans, &message)
+                                        raster, pix.wordsPerLine, maxMemory, maxJPEGScans, &message)
         }
         if code == 0 { return pix }
-        var bad: UnsafeMutablePointer<PIX>? = pix
-        pixDestroy(&bad)
         throw OCRError.corruptImage(path: name, format: ImageFormat.jpeg.name, reason: reason(message))
     }
 
@@ -155,45 +153,42 @@ enum ImageFormat: Sendable {
 
     /// A PNG decoded straight to 8-bit grey by libpng, row by row (`cardscan_png_read_gray`); the
     /// kinds it leaves aside (interlaced with transparency) go through Leptonica.
-    static func decodeGrayPNG(_ data: Data, width: Int, height: Int) -> UnsafeMutablePointer<PIX>? {
-        guard let pix = pixCreate(Int32(width), Int32(height), 8), let raster = pixGetData(pix) else { return nil }
+    static func decodeGrayPNG(_ data: Data, width: Int, height: Int) -> OwnedPix? {
+        guard let pix = OwnedPix(width: width, height: height, depth: 8), let raster = pix.data else { return nil }
         let code = data.withUnsafeBytes { raw -> Int32 in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return -1 }
-            return cardscan_png_read_gray(base, raw.count, UInt32(width), UInt32(height), raster, pixGetWpl(pix))
+            return cardscan_png_read_gray(base, raw.count, UInt32(width), UInt32(height), raster, pix.wordsPerLine)
         }
         if code == 0 { return pix }
-        var bad: UnsafeMutablePointer<PIX>? = pix
-        pixDestroy(&bad)
         return code == -2 ? decode(data) : nil
     }
 
     /// A PNG decoded to 32-bit RGB `reduction` times smaller by libpng, row by row, keeping every
     /// `reduction`-th pixel (`cardscan_png_read_rgb_reduced`); nil for an interlaced PNG, which
     /// the caller decodes whole.
-    static func decodeReducedPNG(_ data: Data, name: String, header: Header, reduction: Int) throws -> UnsafeMutablePointer<PIX>? {
+    static func decodeReducedPNG(_ data: Data, name: String, header: Header, reduction: Int) throws -> OwnedPix? {
         let width = (header.width + reduction - 1) / reduction, height = (header.height + reduction - 1) / reduction
-        guard let pix = pixCreate(Int32(width), Int32(height), 32), let raster = pixGetData(pix) else {
+        guard let pix = OwnedPix(width: width, height: height, depth: 32), let raster = pix.data else {
             throw OCRError.corruptImage(path: name, format: ImageFormat.png.name, reason: "no memory for \(width)x\(height) pixels")
         }
         let code = data.withUnsafeBytes { raw -> Int32 in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return -1 }
             return cardscan_png_read_rgb_reduced(base, raw.count, UInt32(header.width), UInt32(header.height), UInt32(reduction),
-                                                 raster, pixGetWpl(pix))
+                                                 raster, pix.wordsPerLine)
         }
         if code == 0 { return pix }
-        var bad: UnsafeMutablePointer<PIX>? = pix
-        pixDestroy(&bad)
         if code == -2 { return nil }
         throw OCRError.corruptImage(path: name, format: ImageFormat.png.name)
     }
 
-    /// Decodes any format but JPEG through Leptonica; nil on failure. Whatever the C decoders
+    /// Decodes any format but JPEG through Leptonica (`pixReadMem`); nil on failure. Whatever the C decoders
     /// under it print on stderr (libpng's "libpng error: …", libtiff's warnings) is kept off the
     /// terminal: the caller reports one error naming the file.
-    static func decode(_ data: Data) -> UnsafeMutablePointer<PIX>? {
-        data.withUnsafeBytes { raw -> UnsafeMutablePointer<PIX>? in
+    static func decode(_ data: Data) -> OwnedPix? {
+        let read = data.withUnsafeBytes { raw -> UnsafeMutablePointer<PIX>? in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
             return CLibraryChatter.silenced { pixReadMem(base, raw.count) }
         }
+        return OwnedPix(read)
     }
 }

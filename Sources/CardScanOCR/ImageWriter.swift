@@ -43,14 +43,15 @@ public enum ImageWriter {
         try write(image, labels: [], fontSize: 14, format: IFF_JFIF_JPEG, to: path)
     }
 
+    /// Copies `image` into a new Leptonica image (`pixCreate`), draws `labels` with a bitmap font
+    /// (`bmfCreate`, `pixSetTextline`) and writes it to a temporary file (`pixWrite`) renamed to `path`.
     private static func write(_ image: RGBImage, labels: [ImageLabel], fontSize: Int, format: Int, to path: String) throws {
         LeptonicaSetup.once()
-        guard let pix = pixCreate(Int32(image.width), Int32(image.height), 32) else {
+        guard let pix = OwnedPix(width: image.width, height: image.height, depth: 32) else {
             throw OCRError.writeFailed(path: path, reason: "out of memory")
         }
-        defer { var p: UnsafeMutablePointer<PIX>? = pix; pixDestroy(&p) }
-        let wpl = Int(pixGetWpl(pix))
-        if let data = pixGetData(pix) {
+        let wpl = Int(pix.wordsPerLine)
+        if let data = pix.data {
             for y in 0..<image.height {
                 for x in 0..<image.width {
                     let o = (y * image.width + x) * 3
@@ -63,12 +64,12 @@ public enum ImageWriter {
             for label in labels {
                 var width: Int32 = 0, overflow: Int32 = 0
                 let ascii = String(label.text.unicodeScalars.map { $0.isASCII ? Character($0) : "?" })
-                _ = pixSetTextline(pix, bmf, ascii, label.color << 8, Int32(label.x), Int32(label.y), &width, &overflow)
+                _ = pixSetTextline(pix.pointer, bmf, ascii, label.color << 8, Int32(label.x), Int32(label.y), &width, &overflow)
             }
         }
         // (Unique per write: two threads of one process may write the same file, e.g. a crop asked twice.)
         let temp = path + ".part-\(getpid())-\(UUID().uuidString.prefix(8))"
-        guard pixWrite(temp, pix, Int32(format)) == 0 else {
+        guard pixWrite(temp, pix.pointer, Int32(format)) == 0 else {
             unlink(temp)
             throw OCRError.writeFailed(path: path, reason: "\(format == IFF_PNG ? "PNG" : "JPEG") encoding or file creation failed")
         }

@@ -36,7 +36,9 @@ public final class TextRecognizer {
     /// recognition gives the same text, about 7% slower (`LineImageHook`).
     public static var storesLineImagesUncompressed: Bool { LineImageHook.isActive }
 
-    /// Creates and initialises an engine.
+    /// Creates and initialises an engine (`TessBaseAPICreate`, `TessBaseAPIInit4` with the LSTM
+    /// engine and `initVariables`); ended and freed with the instance (`TessBaseAPIEnd`,
+    /// `TessBaseAPIDelete`).
     /// - Throws: ``OCRError/missingLanguageModel(language:searched:)`` with an install hint, or
     ///   ``OCRError/engineInitFailed(_:)``.
     public init(configuration: Configuration = Configuration()) throws {
@@ -67,13 +69,15 @@ public final class TextRecognizer {
     }
 
     /// Recognises text in a decoded image, or in `region` of it (pixels, top-left origin).
-    /// Boxes are normalised to the region when one is given, else to the whole image.
+    /// Boxes are normalised to the region when one is given, else to the whole image. The engine
+    /// takes its own copy of the pixels (`TessBaseAPISetImage2`).
     public func recognize(_ image: Image, region: PixelRect? = nil, options: RecognitionOptions = RecognitionOptions()) throws -> [TextObservation] {
         TessBaseAPISetImage2(api, image.pix) // copies the pixels
         return try run(width: image.width, height: image.height, region: region, options: options)
     }
 
-    /// Recognises text in a greyscale buffer, or in `region` of it.
+    /// Recognises text in a greyscale buffer, or in `region` of it (the engine copies the buffer:
+    /// `TessBaseAPISetImage`).
     public func recognize(_ image: GrayImage, region: PixelRect? = nil, options: RecognitionOptions = RecognitionOptions()) throws -> [TextObservation] {
         guard image.width > 0, image.height > 0 else { return [] }
         image.pixels.withUnsafeBufferPointer { buf in
@@ -82,6 +86,9 @@ public final class TextRecognizer {
         return try run(width: image.width, height: image.height, region: region, options: options)
     }
 
+    /// Recognises the image set on the engine: `TessBaseAPIRecognize` with a monitor
+    /// (`TessMonitorCreate`) carrying the deadline and the word limit, the results read through a
+    /// result iterator (`collect`), and the engine cleared (`TessBaseAPIClear`).
     private func run(width: Int, height: Int, region: PixelRect?, options: RecognitionOptions) throws -> [TextObservation] {
         defer { TessBaseAPIClear(api) }
         let frame = (region ?? PixelRect(x: 0, y: 0, width: width, height: height)).clipped(width: width, height: height)

@@ -3,6 +3,7 @@ import CardScanner
 import Foundation
 import Hummingbird
 import NIOCore
+import Synchronization
 
 /// One import started from the page, and how far it got.
 struct ImportJob: Encodable, Sendable {
@@ -35,24 +36,29 @@ struct ImportJob: Encodable, Sendable {
 }
 
 /// The imports of this server, by id.
-final class ImportJobs: @unchecked Sendable {
-    private let lock = NSLock()
-    private var jobs: [Int: ImportJob] = [:]
-    private var next = 1
+final class ImportJobs: Sendable {
+    private struct State {
+        var jobs: [Int: ImportJob] = [:]
+        var next = 1
+    }
+    private let state = Mutex(State())
 
     func start(_ job: (Int) -> ImportJob) -> Int {
-        lock.lock(); defer { lock.unlock() }
-        let id = next; next += 1
-        jobs[id] = job(id)
-        return id
+        state.withLock { state in
+            let id = state.next
+            state.next += 1
+            state.jobs[id] = job(id)
+            return id
+        }
     }
 
     func update(_ id: Int, _ change: (inout ImportJob) -> Void) {
-        lock.lock(); defer { lock.unlock() }
-        if var j = jobs[id] { change(&j); jobs[id] = j }
+        state.withLock { state in
+            if var j = state.jobs[id] { change(&j); state.jobs[id] = j }
+        }
     }
 
-    func get(_ id: Int) -> ImportJob? { lock.lock(); defer { lock.unlock() }; return jobs[id] }
+    func get(_ id: Int) -> ImportJob? { state.withLock { $0.jobs[id] } }
 }
 
 /// `/api/imports` (photos by path, through the CLI's importer) and `/api/uploads` (a photo's

@@ -4,6 +4,7 @@ import CardMatcher
 import CardReader
 import CardScanOCR
 import Foundation
+import Synchronization
 
 /// Photo → collection: hash, skip known photos, identify, record — one transaction per photo.
 /// `cardscan import` and the import of `cardscan serve` both run it, so a photo is recorded the
@@ -67,18 +68,21 @@ public final class PhotoImporter: @unchecked Sendable {
     let report: ((Outcome) -> Void)?
     /// Makes one scanner per worker thread, when its first new photo needs one.
     let makeScanner: @Sendable (CardCatalog) throws -> CardScanner
-    private let lock = NSLock()
-    private var claimed: [String: String] = [:] // hash → first path in this run
-    private var state: Summary
+    /// What this run has seen: the hashes claimed (hash → first path in this run) and the summary.
+    private struct RunState {
+        var claimed: [String: String] = [:]
+        var summary: Summary
+    }
+    private let state: Mutex<RunState>
 
     public init(store: CollectionStore, catalog: LazyCatalog, options: Options, batch: Int64,
                 makeScanner: @escaping @Sendable (CardCatalog) throws -> CardScanner, report: ((Outcome) -> Void)?) {
         self.store = store; self.catalog = catalog; self.options = options; self.report = report
         self.batch = batch; self.makeScanner = makeScanner
-        state = Summary(batch: batch)
+        state = Mutex(RunState(summary: Summary(batch: batch)))
     }
 
-    public var summary: Summary { lock.lock(); defer { lock.unlock() }; return state }
+    public var summary: Summary { state.withLock { $0.summary } }
 
     /// Imports `files` on `jobs` threads. Throws the first store error (a photo that cannot be
     /// read is an outcome, not an error).
@@ -102,20 +106,22 @@ public final class PhotoImporter: @unchecked Sendable {
         }
     }
 
+    /// Counts and keeps `o`, and reports it (one report at a time).
     private func record(_ o: Outcome) {
-        lock.lock()
-        state.count(o)
-        state.photos.append(o)
-        report?(o)
-        lock.unlock()
+        state.withLock { state in
+            state.summary.count(o)
+            state.summary.photos.append(o)
+            report?(o)
+        }
     }
 
     /// Claims a hash for this run; returns the path that claimed it first when it was taken.
     private func claim(_ hash: String, _ file: String) -> String? {
-        lock.lock(); defer { lock.unlock() }
-        if let first = claimed[hash] { return first }
-        claimed[hash] = file
-        return nil
+        state.withLock { state in
+            if let first = state.claimed[hash] { return first }
+            state.claimed[hash] = file
+            return nil
+        }
     }
 
     private func process(_ file: String, scanner: () throws -> CardScanner) throws {
@@ -206,15 +212,17 @@ public final class PhotoImporter: @unchecked Sendable {
 /// The catalog, opened once by whichever import thread needs it first.
 public final class LazyCatalog: @unchecked Sendable {
     private let open: () throws -> CardCatalog
-    private let lock = NSLock()
-    private var result: Result<CardCatalog, Error>?
+    private let result = Mutex<Result<CardCatalog, Error>?>(nil)
 
     public init(_ open: @escaping () throws -> CardCatalog) { self.open = open }
 
+    /// The catalog, opened by the first call (the others wait for it); a failure to open is
+    /// thrown to every caller.
     public func get() throws -> CardCatalog {
-        lock.lock(); defer { lock.unlock() }
-        if result == nil { result = Result { try open() } }
-        return try result!.get()
+        try result.withLock { result in
+            if result == nil { result = Result { try open() } }
+            return result!
+        }.get()
     }
 }
 
@@ -253,27 +261,34 @@ extension WorkerThreads {
 
 /// A shared cursor over the files: in the order given for one worker, largest first for several
 /// (`PhotoSchedule`).
-public final class WorkQueue: @unchecked Sendable {
+public final class WorkQueue: Sendable {
     private let files: [String]
-    private var index = 0
-    private let lock = NSLock()
+    private let index = Mutex(0)
 
     public init(_ files: [String], workers: Int) { self.files = PhotoSchedule.order(files, workers: workers).map { files[$0] } }
 
     public func next() -> String? {
-        lock.lock(); defer { lock.unlock() }
-        guard index < files.count else { return nil }
-        defer { index += 1 }
-        return files[index]
+        index.withLock { index in
+            guard index < files.count else { return nil }
+            defer { index += 1 }
+            return files[index]
+        }
     }
 }
 
-/// A value behind a lock.
-public final class LockedBox<T>: @unchecked Sendable {
-    private var value: T
-    private let lock = NSLock()
-    public init(_ value: T) { self.value = value }
-    public func get() -> T { lock.lock(); defer { lock.unlock() }; return value }
-    public func set(_ v: T) { lock.lock(); value = v; lock.unlock() }
-    public func update(_ change: (inout T) -> Void) { lock.lock(); change(&value); lock.unlock() }
+/// A value behind a lock (`Synchronization.Mutex`), in a class so that threads and escaping
+/// closures can share it (a `Mutex` itself cannot be copied or captured by an escaping closure).
+/// The value must be `Sendable`: what `get` returns leaves the lock.
+public final class LockedBox<T: Sendable>: Sendable {
+    private let mutex: Mutex<T>
+    public init(_ value: T) { mutex = Mutex(value) }
+    /// A copy of the value.
+    public func get() -> T { mutex.withLock { $0 } }
+    /// Replaces the value.
+    public func set(_ value: T) { mutex.withLock { $0 = value } }
+    /// Runs `change` on the value with the lock held; returns what it returns.
+    @discardableResult
+    public func update<R: Sendable, E: Error>(_ change: (inout T) throws(E) -> R) throws(E) -> R {
+        try mutex.withLock { (value: inout T) throws(E) -> R in try change(&value) }
+    }
 }

@@ -59,11 +59,12 @@ struct SeveralCardsTests {
     static func scanLending(_ path: String, scanners: [CardScanner]) throws -> (cards: [CardScanner.Card], lent: Int) {
         let helpers = ScanHelpers(workers: scanners.count)
         scanners[0].helpers = helpers
-        let shared = LockedBox(scanners), next = LockedBox(0), found = LockedBox<[CardScanner.Card]>([])
+        // Each thread takes its own scanner by index: none is used by two threads.
+        nonisolated(unsafe) let shared = scanners
+        let next = LockedBox(0), found = LockedBox<[CardScanner.Card]>([])
         try WorkerThreads.run(count: scanners.count) {
-            var index = 0
-            next.update { index = $0; $0 += 1 }
-            let scanner = shared.get()[index]
+            let index = next.update { value -> Int in defer { value += 1 }; return value }
+            let scanner = shared[index]
             try helpers.work(photos: {
                 if index == 0 { found.set(try scanner.scan(contentsOf: path).cards) }
             }, lending: { scanner })

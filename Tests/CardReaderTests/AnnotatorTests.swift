@@ -13,11 +13,9 @@ struct AnnotatorTests {
     static func enlarged(_ name: String, in dir: URL) throws -> String {
         let original = try Data(contentsOf: URL(fileURLWithPath: Paths.fixture(name)))
         let stored = try Image(data: original, name: name, options: .init(applyEXIFOrientation: false))
-        let big = try #require(pixScale(stored.pix, 3, 3))
-        var pix: UnsafeMutablePointer<PIX>? = big
-        defer { pixDestroy(&pix) }
+        let big = OwnedPix(try #require(pixScale(stored.pix, 3, 3)))! // destroyed when the function returns
         let path = dir.appendingPathComponent(name).path
-        #expect(pixWrite(path, big, Int32(IFF_JFIF_JPEG)) == 0)
+        #expect(pixWrite(path, big.pointer, Int32(IFF_JFIF_JPEG)) == 0)
         let bytes = [UInt8](original)
         if bytes[2] == 0xFF, bytes[3] == 0xE1 { // APP1 (EXIF) right after SOI: carry it over
             let app1 = bytes[2..<(4 + Int(bytes[4]) << 8 + Int(bytes[5]))]

@@ -16,19 +16,20 @@ struct JPEGDecodeTests {
         let header = try? ImageFormat.checkSize(data, name: "x", format: .jpeg, maxPixels: 200_000_000)
         let hint = grayscale && header?.samplesPerPixel != 4 ? Int32(L_JPEG_READ_LUMINANCE) : 0
         var warnings: Int32 = 0
-        let pix = data.withUnsafeBytes { raw in
+        let read = data.withUnsafeBytes { raw in
             CLibraryChatter.silenced { pixReadMemJpeg(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, 0, 1, &warnings, hint) }
         }
-        guard let pix, warnings == 0 else { return nil }
-        let normalised: UnsafeMutablePointer<PIX>?
-        switch (grayscale, pixGetDepth(pix)) {
-        case (true, 32): normalised = pixConvertTo8(pix, 0)
-        case (false, 8): normalised = pixConvertTo32(pix)
-        default: return Image(owning: pix, name: "leptonica")
+        guard let pix = OwnedPix(read), warnings == 0 else { return nil }
+        let normalised: OwnedPix?
+        if grayscale, pix.depth == 32 {
+            normalised = OwnedPix(pixConvertTo8(pix.pointer, 0))
+        } else if !grayscale, pix.depth == 8 {
+            normalised = OwnedPix(pixConvertTo32(pix.pointer))
+        } else {
+            return Image(owning: pix, name: "leptonica")
         }
-        var old: UnsafeMutablePointer<PIX>? = pix
-        pixDestroy(&old)
-        return normalised.map { Image(owning: $0, name: "leptonica") }
+        guard let normalised else { return nil }
+        return Image(owning: normalised, name: "leptonica")
     }
 
     static func fixtureJPEGs() throws -> [URL] {
