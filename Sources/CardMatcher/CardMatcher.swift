@@ -78,8 +78,11 @@ public struct CardMatcher: Sendable {
             }
             guard let p = printings.first else { continue }
             let titleScore = e.titleScore(p)
-            // A 2023+ frame prints no set size: the set code, number and rarity are all it shows.
-            let sizeAgrees = e.setSize.map { size in catalog.set(code: set.code)?.printedSize.map { $0 == size } ?? true } ?? e.printsNoSize
+            // The frames of sets released from late 2022 on print no set size: the set code, a
+            // four-digit number and the rarity are all their lines show.
+            let released = p.releasedAt.flatMap { Int($0.filter(\.isNumber)) } ?? 0
+            let sizeless = e.printsNoSize && released >= rules.sizelessNumbersSince
+            let sizeAgrees = e.setSize.map { size in catalog.set(code: set.code)?.printedSize.map { $0 == size } ?? true } ?? sizeless
             let rarityAgrees = e.rarity.map { p.rarity?.lowercased().first == $0.lowercased().first } ?? false
             var confidence: Double
             if titleScore >= rules.titleAgreesScore {

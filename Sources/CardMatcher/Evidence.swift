@@ -6,8 +6,8 @@ struct Evidence {
     let title: String?
     let number: String?
     let setSize: Int?
-    /// The number was printed as a 2023+ frame prints it (four digits, no set size after it):
-    /// no printed size can agree or disagree.
+    /// The number was read as the frames of sets from late 2022 on print it (four digits, no set
+    /// size after it): for such a printing no printed size can agree or disagree.
     let printsNoSize: Bool
     let rarity: String?
     let language: String?

@@ -144,10 +144,10 @@ public struct Tuning: Sendable, Codable, Equatable {
         public var nameSearchMinimum = 0.4
         /// Set + number (`exact`): a title agreeing this well gives `titleAgreesConfidence`, one
         /// near it `titleNearConfidence` (each × √ of the set code's score). An unreadable or
-        /// foreign title needs set code, printed size (where the frame prints one: not from 2023
-        /// on) and rarity all to agree (`allAgreeConfidence`, else `partlyAgreeConfidence`); a
-        /// title that disagrees gives
-        /// `disagreeConfidence`. A set code read exactly is taken from `exactSetConfidence` up.
+        /// foreign title needs set code, printed size (where the frame prints one: not from
+        /// `sizelessNumbersSince` on) and rarity all to agree (`allAgreeConfidence`, else
+        /// `partlyAgreeConfidence`); a title that disagrees gives `disagreeConfidence`. A set code
+        /// read exactly is taken from `exactSetConfidence` up.
         public var titleAgreesScore = 0.85
         public var titleAgreesConfidence = 0.97
         public var titleNearScore = 0.6
@@ -156,6 +156,11 @@ public struct Tuning: Sendable, Codable, Equatable {
         public var partlyAgreeConfidence = 0.6
         public var disagreeConfidence = 0.3
         public var exactSetConfidence = 0.6
+        /// Printings released from this day on print a four-digit number and no set size (the
+        /// collector line of Dominaria United, September 2022, on): for them a number read so,
+        /// with no size, counts as the size agreeing. (An older card's `007/264` read without its
+        /// size as `0071` does not.) A day as YYYYMMDD.
+        public var sizelessNumbersSince = 20_220_901
         /// Set read, number not (`number-from-title`): a name and a set code scoring this much;
         /// confidence `numberFromTitleFactor` × name score × √ set score.
         public var numberFromTitleName = 0.8
@@ -306,7 +311,8 @@ public struct Tuning: Sendable, Codable, Equatable {
 
     public struct Stack: Sendable, Codable, Equatable {
         /// A region is read as a stack when its collector band shows this many number lines on
-        /// distinct rows (one card shows one) …
+        /// distinct rows (one card shows one; an older frame's copyright line does not count: its
+        /// number has no set line under it to pair with) …
         public var minimumNumberLines = 2
         /// … and is one when the read finds at least this many cards (a number line with a set
         /// line under it each).
@@ -336,6 +342,11 @@ public struct Tuning: Sendable, Codable, Equatable {
         /// cards 660 px tall) and the synthetic 2015 and 2023 frames read flat (0.049–0.050,
         /// 0.942–0.943).
         public var numberHeight = 0.015
+        /// The region's title is the card's whose title line would lie nearest it, within this
+        /// share of a card's height. (On the synthetic stack the top card's placed title line lay
+        /// 0.06 from the title read, the next card's about 0.13: the placement errs by the
+        /// number line's height, and the cards lie a step of 0.1 apart.)
+        public var titleDistance = 0.1
         public var numberLeft = 0.05
         public var numberTop = 0.942
     }

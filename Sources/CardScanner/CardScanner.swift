@@ -120,25 +120,29 @@ public final class CardScanner {
             if gray == nil { gray = image.grayPixels() }
             return gray!
         }
-        var readings = readings
-        if readsStacks {
-            // A region that is a stack of cards showing their collector lines: its cards instead;
-            // the read's time carried by the first of them.
-            readings = readings.flatMap { reading -> [CardReading] in
-                guard case (var stack, let spent)? = reader.stackCards(of: reading, gray: pixels) else { return [reading] }
-                stack[0].timings = reading.timings
-                stack[0].timings.ocr += spent
-                stack[0].timings.total += spent
-                return stack
+        // A region that is a stack of cards showing their collector lines: its cards instead, the
+        // read's time carried by the first of them. They are matched on what the stack read gave
+        // them alone: the text box where a stack card is placed shows the cards lying over it.
+        var stacked: [(reading: CardReading, fromStack: Bool)] = []
+        for reading in readings {
+            guard readsStacks, case (var stack, let spent)? = reader.stackCards(of: reading, gray: pixels) else {
+                stacked.append((reading, false))
+                continue
             }
+            stack[0].timings = reading.timings
+            stack[0].timings.ocr += spent
+            stack[0].timings.total += spent
+            stacked += stack.map { ($0, true) }
         }
-        var cards = try readings.map { reading in
-            try confirmed.first { $0.reading.quad == reading.quad } ?? identify(reading, pixels: pixels)
+        var cards = try stacked.map { reading, fromStack in
+            var reading = reading
+            if fromStack { return Card(reading: reading, match: try timedMatch(&reading)) }
+            return try confirmed.first { $0.reading.quad == reading.quad } ?? identify(reading, pixels: pixels)
         }
-        if readsText, let main = cards.first, !cards.contains(where: { $0.match.name != nil }) {
+        if readsText, let main = cards.first, !stacked[0].fromStack, !cards.contains(where: { $0.match.name != nil }) {
             cards[0] = try identifyByPhotoText(main, pixels: pixels())
         }
-        if readsPhotoTitles, readings.count >= reader.options.tuning.photoTitles.minimumCards {
+        if readsPhotoTitles, cards.count >= reader.options.tuning.photoTitles.minimumCards {
             // The cards known by a title read outside the cards found, each kept when the matcher
             // names it; the reads' time is the photo's, carried by its first card.
             let (titled, spent) = reader.titleCards(outside: cards.map(\.reading), in: image, gray: pixels())

@@ -48,6 +48,18 @@ extension GrayImage {
         return GrayImage(width: w, height: h, pixels: out)
     }
 
+    /// The image scaled by about `wanted` for a read (enlarged bilinearly, or reduced by a whole
+    /// factor), enlarged at most `maximumScale` times and to at most `maximumPixels`; with the
+    /// scale it was given. A wanted scale that is not a positive number leaves it as it is.
+    func scaled(by wanted: Double, maximumScale: Double, maximumPixels: Int) -> (image: GrayImage, scale: Double) {
+        var scale = min(wanted, maximumScale)
+        scale = min(scale, (Double(maximumPixels) / Double(max(1, width * height))).squareRoot())
+        guard scale.isFinite, scale > 0 else { return (self, 1) }
+        if scale > 1 { return (enlarged(by: scale), scale) }
+        let factor = max(1, Int((1 / scale).rounded(.up)))
+        return (reduced(by: factor), 1 / Double(factor))
+    }
+
     /// The image enlarged by `factor` (> 1), bilinear: for text too small for Tesseract.
     func enlarged(by factor: Double) -> GrayImage {
         guard factor > 1 else { return self }

@@ -25,34 +25,32 @@ extension ReadPipeline {
         let turns = (4 - rotation / 90) % 4
         let blanked = gray.blanking(cards.map { Self.inset($0, by: t.blankInset) }, with: gray.median())
         let turned = blanked.turned(quarterTurns: turns)
-        var scale = min(t.cardHeight / cardHeight, t.maximumScale)
-        scale = min(scale, (Double(t.maximumPixels) / Double(turned.width * turned.height)).squareRoot())
-        let factor = scale < 1 ? max(1, Int((1 / scale).rounded(.up))) : 1
-        let patch = scale > 1 ? turned.enlarged(by: scale) : turned.reduced(by: factor)
+        let (patch, patchScale) = turned.scaled(by: t.cardHeight / cardHeight, maximumScale: t.maximumScale, maximumPixels: t.maximumPixels)
         // Tesseract's layout finds a different part of the titles on each binarization of a busy
         // photo: the grey photo (Tesseract's own threshold), then dark ink against its
         // surroundings at each window and margin of the tuning.
         // A pass that fails (the OCR deadline, on a photo of many small things) gives no lines:
         // the cards found stand as they are.
-        func sparseLines(_ pass: GrayImage) -> [CardObservation] {
-            switch Result(catching: { try read(pass, .photo, CardRegion(u0: 0, v0: 0, u1: 1, v1: 1), psm: .sparseText, retryInverted: false) }) {
-            case .success(let read): return read.observations
-            case .failure(let error):
-                DebugDump.trace("photo titles pass failed: \(error)")
-                return []
-            }
-        }
+        func sparseLines(_ pass: GrayImage) -> [CardObservation] { self.sparseLines(pass, purpose: "photo titles") }
         // Lines in the turned photo's pixels (top-left origin).
         let w = Double(turned.width), h = Double(turned.height)
         let expectedHeight = cardHeight * t.lineHeightShare
-        let cardWidth = cardHeight * 63 / 88
+        let cardWidth = cardHeight * CardLocator.cardAspect
         func pixels(_ b: NormalizedRect) -> Box { (x: b.x * w, y: (1 - b.y - b.height) * h, w: b.width * w, h: b.height * h) }
         typealias Found = (name: String, line: TextObservation, box: Box, quad: Quad)
         // A line read again on its own on the grey patch, from a little before it to as far right
         // as a title runs (`rereadWidthShare` of a card's width), a line height above and below
         // it (block layout: the single-line layout garbles a line with a frame's edges in its band).
-        let patchScale = scale > 1 ? scale : 1 / Double(factor)
+        // (Each line's second read is kept: the grey pass's lines are judged again with the others.)
+        var rereads: [String: [TextObservation]] = [:]
         func titleLines(at box: Box) -> [TextObservation] {
+            let key = "\(Int(box.x)) \(Int(box.y)) \(Int(box.w)) \(Int(box.h))"
+            if let known = rereads[key] { return known }
+            let lines = titleLinesRead(at: box)
+            rereads[key] = lines
+            return lines
+        }
+        func titleLinesRead(at box: Box) -> [TextObservation] {
             let x0 = max(0, Int((box.x - box.h) * patchScale)), y0 = max(0, Int((box.y - box.h) * patchScale))
             let x1 = min(patch.width, Int((box.x + t.rereadWidthShare * cardWidth) * patchScale))
             let y1 = min(patch.height, Int((box.y + 2 * box.h) * patchScale))
@@ -148,7 +146,7 @@ extension ReadPipeline {
         // Where the grey photo shows no title outside the cards found, its binarizations are not
         // read either: the cards found fill the photo, or what lies beside them is no spread.
         if !found.isEmpty {
-            let patchCardHeight = cardHeight * (scale > 1 ? scale : 1 / Double(factor))
+            let patchCardHeight = cardHeight * patchScale
             for share in [t.firstWindowShare, t.secondWindowShare] where share > 0 {
                 lines += sparseLines(patch.localContrastBinarized(window: max(3, Int(share * patchCardHeight)), margin: t.binarizationMargin, lightText: false))
             }
@@ -166,6 +164,19 @@ extension ReadPipeline {
                                captureDay: image.captureDay)
         }
         return (cards, Clock.ms(began, Clock.now))
+    }
+
+    /// The lines of a sparse read of `patch` (told `resolution` dpi; low-confidence lines read
+    /// inverted again when `retryInverted`); none when the read fails (the OCR deadline, on a
+    /// photo of many small things), traced with `purpose`.
+    func sparseLines(_ patch: GrayImage, retryInverted: Bool = false, resolution: Int = 300, purpose: String) -> [CardObservation] {
+        let whole = CardRegion(u0: 0, v0: 0, u1: 1, v1: 1)
+        switch Result(catching: { try read(patch, .photo, whole, psm: .sparseText, retryInverted: retryInverted, resolution: resolution) }) {
+        case .success(let read): return read.observations
+        case .failure(let error):
+            DebugDump.trace("\(purpose) read failed: \(error)")
+            return []
+        }
     }
 
     /// A line's box in pixels (top-left origin).
@@ -199,6 +210,18 @@ extension ReadPipeline {
     static func inset(_ quad: Quad, by share: Double) -> Quad {
         let c = quad.centre
         return quad.map { PixelPoint(x: $0.x + (c.x - $0.x) * 2 * share, y: $0.y + (c.y - $0.y) * 2 * share) }
+    }
+
+    /// A point of a `width` x `height` photo where it lies once the photo is turned
+    /// `quarterTurns` × 90° clockwise (`GrayImage.turned`; `unturned` undoes it).
+    static func turned(_ p: PixelPoint, quarterTurns: Int, width: Int, height: Int) -> PixelPoint {
+        let w = Double(width), h = Double(height)
+        switch ((quarterTurns % 4) + 4) % 4 {
+        case 1: return PixelPoint(x: h - p.y, y: p.x)
+        case 2: return PixelPoint(x: w - p.x, y: h - p.y)
+        case 3: return PixelPoint(x: p.y, y: w - p.x)
+        default: return p
+        }
     }
 
     /// A point of the photo turned `quarterTurns` × 90° clockwise (`GrayImage.turned`), in the

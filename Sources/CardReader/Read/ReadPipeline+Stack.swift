@@ -15,15 +15,16 @@ extension ReadPipeline {
         let t = options.tuning.stack
         guard let corners = reading.quad?.corners, corners.count == 4 else { return nil }
         let quad = Quad(corners)
-        // Number lines on distinct rows of the band (a line split by the layout counts once).
-        let numbers = reading.observations.filter { ($0.region == .collector || $0.region == .copyright)
-            && CollectorLineParser.parseNumberLine($0.observation.text) != nil }
+        // Number lines on distinct rows of the collector band (a line split by the layout counts
+        // once). Not the copyright line: an older frame's number stands there without a set line
+        // under it, so no pair could be read.
+        let numbers = reading.observations.filter { $0.region == .collector && CollectorLineParser.parseNumberLine($0.observation.text) != nil }
         let rows = FieldExtractor.joinLines(numbers)
-        guard rows.count >= t.minimumNumberLines else { return nil }
+        guard rows.count >= max(1, t.minimumNumberLines) else { return nil }
         let began = Clock.now
         let gray = pixels()
         // The lines' height in the photo: their share of the region times the region's height.
-        let regionHeight = (Self.length(quad[0], quad[3]) + Self.length(quad[1], quad[2])) / 2
+        let regionHeight = (Geometry.distance(quad[0], quad[3]) + Geometry.distance(quad[1], quad[2])) / 2
         let heights = rows.map { $0.observation.boundingBox.height * regionHeight }.sorted()
         let lineHeight = heights[heights.count / 2]
         guard lineHeight > 1 else { return nil }
@@ -37,27 +38,23 @@ extension ReadPipeline {
         let cut = gray.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         let turns = (4 - reading.rotation / 90) % 4
         let turned = cut.turned(quarterTurns: turns)
-        var scale = min(t.lineHeight / lineHeight, t.maximumScale)
-        scale = min(scale, (Double(t.maximumPixels) / Double(turned.width * turned.height)).squareRoot())
-        let factor = scale < 1 ? max(1, Int((1 / scale).rounded(.up))) : 1
-        let patch = scale > 1 ? turned.enlarged(by: scale) : turned.reduced(by: factor)
-        let patchScale = scale > 1 ? scale : 1 / Double(factor)
-        let lines: [TextObservation]
-        switch Result(catching: { try read(patch, .photo, CardRegion(u0: 0, v0: 0, u1: 1, v1: 1), psm: .sparseText, resolution: t.resolution) }) {
-        case .success(let read): lines = read.observations.map(\.observation)
-        case .failure(let error):
-            DebugDump.trace("stack read failed: \(error)")
-            return nil
-        }
+        let (patch, patchScale) = turned.scaled(by: t.lineHeight / lineHeight, maximumScale: t.maximumScale, maximumPixels: t.maximumPixels)
+        // Light lines on black borders are read inverted again. A read that fails (the OCR
+        // deadline) reads no stack: the region stands as it was read.
+        let lines = sparseLines(patch, retryInverted: true, resolution: t.resolution, purpose: "stack").map(\.observation)
+        guard !lines.isEmpty else { return nil }
         // Lines in the turned cut's pixels (top-left origin).
         let w = Double(patch.width), h = Double(patch.height)
         func box(_ b: NormalizedRect) -> Box {
             (x: b.x * w / patchScale, y: (1 - b.y - b.height) * h / patchScale, w: b.width * w / patchScale, h: b.height * h / patchScale)
         }
-        // A photo point from the turned cut's pixels.
+        // A photo point from the turned cut's pixels, and back.
         func photo(_ p: PixelPoint) -> PixelPoint {
             let q = Self.unturned(p, quarterTurns: turns, width: cut.width, height: cut.height)
             return PixelPoint(x: q.x + Double(x0), y: q.y + Double(y0))
+        }
+        func inCut(_ p: PixelPoint) -> PixelPoint {
+            Self.turned(PixelPoint(x: p.x - Double(x0), y: p.y - Double(y0)), quarterTurns: turns, width: cut.width, height: cut.height)
         }
         // Pairs of lines: a number line, and the set line just under it starting where it starts.
         var pairs: [(number: TextObservation, set: TextObservation, box: Box)] = []
@@ -78,72 +75,74 @@ extension ReadPipeline {
         // The cards of a stack are of one size: the median number line's height gives it (one
         // line's box may take in a neighbour's scraps).
         let lineHeights = pairs.map(\.box.h).sorted()
-        let cardHeight = lineHeights[lineHeights.count / 2] / t.numberHeight, cardWidth = cardHeight * 63 / 88
-        var cards: [(quad: Quad, observations: [CardObservation], fields: ExtractedFields)] = []
+        let cardHeight = lineHeights[lineHeights.count / 2] / t.numberHeight, cardWidth = cardHeight * CardLocator.cardAspect
+        // A card's corners (turned cut's pixels) from its top-left corner, and a line's box on it
+        // (card coordinates, bottom-left origin).
+        func cardCorners(_ left: Double, _ top: Double) -> [PixelPoint] {
+            [PixelPoint(x: left, y: top), PixelPoint(x: left + cardWidth, y: top),
+             PixelPoint(x: left + cardWidth, y: top + cardHeight), PixelPoint(x: left, y: top + cardHeight)]
+        }
+        func onCard(_ b: Box, left: Double, top: Double) -> NormalizedRect {
+            NormalizedRect(x: (b.x - left) / cardWidth, y: 1 - (b.y + b.h - top) / cardHeight, width: b.w / cardWidth, height: b.h / cardHeight)
+        }
+        var cards: [(left: Double, top: Double, observations: [CardObservation], fields: ExtractedFields)] = []
         for pair in pairs {
             // The card around its lines: the number line starts `numberLeft` of the card's width
             // from its left edge and `numberTop` of its height from its top.
             let left = pair.box.x - t.numberLeft * cardWidth, top = pair.box.y - t.numberTop * cardHeight
-            let upright = [PixelPoint(x: left, y: top), PixelPoint(x: left + cardWidth, y: top),
-                           PixelPoint(x: left + cardWidth, y: top + cardHeight), PixelPoint(x: left, y: top + cardHeight)]
-            // The lines in the placed card's coordinates (bottom-left origin), in the collector band.
+            // The lines in the placed card's coordinates, in the collector band.
             let observations = [pair.number, pair.set].map { o -> CardObservation in
-                let b = box(o.boundingBox)
                 var o = o
-                o.boundingBox = NormalizedRect(x: (b.x - left) / cardWidth, y: 1 - (b.y + b.h - top) / cardHeight,
-                                               width: b.w / cardWidth, height: b.h / cardHeight)
+                o.boundingBox = onCard(box(o.boundingBox), left: left, top: top)
                 return CardObservation(region: .collector, observation: o)
             }
             let fields = extractor.extract(observations)
             DebugDump.trace("stack card \(pair.number.text) / \(pair.set.text): \(fields.setCode?.value ?? "-") \(fields.collectorNumber?.value ?? "-")")
             // A pair whose set code is not known still shows a card (left to the matcher and review).
             guard fields.collectorNumber != nil else { continue }
-            cards.append((Quad(upright.map(photo)), observations, fields))
+            cards.append((left, top, observations, fields))
         }
         guard cards.count >= max(1, t.minimumCards) else { return nil }
-        var readings = cards.map { card -> CardReading in
+        func card(_ left: Double, _ top: Double, _ observations: [CardObservation], _ fields: ExtractedFields) -> CardReading {
             CardReading(file: reading.file, imageWidth: reading.imageWidth, imageHeight: reading.imageHeight,
-                               quad: CardQuad(corners: card.quad.corners), rotation: reading.rotation, locateConfidence: 0,
-                               fields: card.fields, observations: card.observations, timings: StageTimings(),
-                               captureDay: reading.captureDay)
+                        quad: CardQuad(corners: cardCorners(left, top).map(photo)), rotation: reading.rotation, locateConfidence: 0,
+                        fields: fields, observations: observations, timings: StageTimings(), captureDay: reading.captureDay)
         }
-        // The title read on the region belongs to the card whose title band holds it.
+        var readings = cards.map { card($0.left, $0.top, $0.observations, $0.fields) }
+        // The title read on the region is the top card's: it goes to the card whose title line
+        // would lie nearest it (within `titleDistance` of a card's height), its box put on that
+        // card. When no card lies near (the top card's own lines were not read), the title stands
+        // as a card of its own, placed around the line as a title read outside the cards is.
         let titles = reading.observations.filter { $0.region == .title }
-        if let title = reading.fields.title, let line = titles.max(by: { $0.observation.confidence < $1.observation.confidence }) {
-            let b = line.observation.boundingBox
-            let centre = Self.point(on: quad, u: b.x + b.width / 2, v: 1 - b.y - b.height / 2)
-            let band = CardLayout.extendedTitle
-            let holder = readings.indices.filter { i in
-                guard let c = readings[i].quad?.corners else { return false }
-                let card = Quad(c)
-                let bandQuad = Quad([Self.point(on: card, u: band.u0, v: band.v0), Self.point(on: card, u: band.u1, v: band.v0),
-                                     Self.point(on: card, u: band.u1, v: band.v1), Self.point(on: card, u: band.u0, v: band.v1)])
-                return bandQuad.contains(centre)
-            }.first
-            if let i = holder {
-                readings[i].observations += titles
-                readings[i].fields.title = title
+        if reading.fields.title != nil, let line = titles.max(by: { $0.observation.confidence < $1.observation.confidence }) {
+            let region = Homography(quad), b = line.observation.boundingBox
+            let a = region.map(b.x, 1 - b.y - b.height), z = region.map(b.x + b.width, 1 - b.y)
+            let p = inCut(PixelPoint(x: a.x, y: a.y)), q = inCut(PixelPoint(x: z.x, y: z.y))
+            let title: Box = (x: min(p.x, q.x), y: min(p.y, q.y), w: abs(q.x - p.x), h: abs(q.y - p.y))
+            let centre = PixelPoint(x: title.x + title.w / 2, y: title.y + title.h / 2)
+            let band = CardLayout.title
+            let nearest = cards.indices.map { i -> (Int, Double) in
+                let bandCentre = PixelPoint(x: cards[i].left + (band.u0 + band.u1) / 2 * cardWidth, y: cards[i].top + (band.v0 + band.v1) / 2 * cardHeight)
+                return (i, Geometry.distance(centre, bandCentre))
+            }.min { $0.1 < $1.1 }
+            func placed(_ left: Double, _ top: Double) -> [CardObservation] {
+                titles.map { o in
+                    var o = o
+                    o.observation.boundingBox = onCard(title, left: left, top: top)
+                    return o
+                }
+            }
+            DebugDump.trace("stack title \(reading.fields.title?.value ?? "-"): nearest card \(nearest.map { "\($0.0) at \($0.1 / cardHeight)" } ?? "-") of the card's height")
+            if let (i, distance) = nearest, distance <= t.titleDistance * cardHeight {
+                readings[i].observations += placed(cards[i].left, cards[i].top)
+                readings[i].fields.title = reading.fields.title
             } else {
-                // The top card's own lines were not read: its title stands for it, with the
-                // region's other observations (its collector band holds other cards' lines).
-                var top = reading
-                top.observations = titles
-                top.fields = extractor.extract(titles)
-                readings.insert(top, at: 0)
+                let layout = options.tuning.photoTitles
+                let left = title.x - layout.lineLeftShare * cardWidth, top = centre.y - layout.lineMiddleShare * cardHeight
+                let observations = placed(left, top)
+                readings.insert(card(left, top, observations, extractor.extract(observations)), at: 0)
             }
         }
         return (readings, Clock.ms(began, Clock.now))
-    }
-
-    /// The photo point at (`u`, `v`) of `quad` (shares of its width and height from its top-left
-    /// corner), on the plane its corners span.
-    static func point(on quad: Quad, u: Double, v: Double) -> PixelPoint {
-        let top = PixelPoint(x: quad[0].x + u * (quad[1].x - quad[0].x), y: quad[0].y + u * (quad[1].y - quad[0].y))
-        let bottom = PixelPoint(x: quad[3].x + u * (quad[2].x - quad[3].x), y: quad[3].y + u * (quad[2].y - quad[3].y))
-        return PixelPoint(x: top.x + v * (bottom.x - top.x), y: top.y + v * (bottom.y - top.y))
-    }
-
-    static func length(_ a: PixelPoint, _ b: PixelPoint) -> Double {
-        ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
     }
 }
