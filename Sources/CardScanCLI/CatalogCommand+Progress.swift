@@ -3,8 +3,11 @@ import CardScanTerminal
 import Foundation
 
 extension ProgressBar {
-    /// The bar of a download or import: bytes, a line every 10 % when stderr is no terminal.
-    static func catalog(label: String) -> ProgressBar { ProgressBar(label: label, unit: .bytes, offTerminal: .everyTenPercent) }
+    /// The bar of a download or import: bytes, a line every 10 % when stderr is no terminal. The
+    /// label (it may hold a file name or the user's `--type`) with its control characters escaped.
+    static func catalog(label: String) -> ProgressBar {
+        ProgressBar(label: Terminal.shown(label), unit: .bytes, offTerminal: .everyTenPercent)
+    }
 
     /// An importer progress callback driving this bar.
     var importCallback: @Sendable (ImportProgress) -> Void {
