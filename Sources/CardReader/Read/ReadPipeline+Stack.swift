@@ -125,12 +125,12 @@ extension ReadPipeline {
                 let bandCentre = PixelPoint(x: cards[i].left + (band.u0 + band.u1) / 2 * cardWidth, y: cards[i].top + (band.v0 + band.v1) / 2 * cardHeight)
                 return (i, Geometry.distance(centre, bandCentre))
             }.min { $0.1 < $1.1 }
+            // The title line alone goes to the card (the band's other lines were scraps of it or
+            // of the frame, boxed on the region).
             func placed(_ left: Double, _ top: Double) -> [CardObservation] {
-                titles.map { o in
-                    var o = o
-                    o.observation.boundingBox = onCard(title, left: left, top: top)
-                    return o
-                }
+                var o = line
+                o.observation.boundingBox = onCard(title, left: left, top: top)
+                return [o]
             }
             DebugDump.trace("stack title \(reading.fields.title?.value ?? "-"): nearest card \(nearest.map { "\($0.0) at \($0.1 / cardHeight)" } ?? "-") of the card's height")
             if let (i, distance) = nearest, distance <= t.titleDistance * cardHeight {
