@@ -101,10 +101,9 @@ public enum CollectorLineParser {
         //    (`0107M`: the space between them lost; then the digits must be read as digits, and
         //    the letter one of the four common rarities).
         for (i, token) in tokens.enumerated() {
-            if token.count == 5, let last = token.last, "CURM".contains(last), token.dropLast().allSatisfy({ $0.isASCII && $0.isNumber }),
-               let rarity = rarityLetter(last), !looksLikeYear(String(token.dropLast()), in: joined) {
-                let number = String(token.dropLast())
-                return NumberLine(number: stripZeros(number), printed: number, size: nil, rarity: rarity)
+            if token.count == 5, let last = token.last, "CURM".contains(last), case let glued = String(token.dropLast()),
+               glued.allSatisfy({ $0.isASCII && $0.isNumber }), !looksLikeYear(glued, in: joined) {
+                return NumberLine(number: stripZeros(glued), printed: glued, size: nil, rarity: String(last))
             }
             guard token.count == 4, let number = digits(token), Int(number) != nil, number.filter(\.isNumber).count == 4 else { continue }
             guard !looksLikeYear(number, in: joined) else { continue }
