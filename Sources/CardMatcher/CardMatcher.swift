@@ -38,7 +38,7 @@ public struct CardMatcher: Sendable {
     public func match(_ fields: ExtractedFields, captureDay: String? = nil, observations: [CardObservation] = []) throws -> MatchResult {
         let evidence = Evidence(fields: fields, captureDay: captureDay, catalog: catalog, rules: rules)
         var found = MatchResult(status: .unidentified, card: nil, confidence: 0, candidates: [], method: "none")
-        for rule in [exact, numberFromTitle, setFromNumber, titleOnly] {
+        for rule in [exact, numberFromTitle, setFromNumber, setFromSize, titleOnly] {
             if let result = try rule(evidence) {
                 found = result
                 break
@@ -46,6 +46,15 @@ public struct CardMatcher: Sendable {
         }
         guard let text = try TextEvidence(observations, catalog: catalog) else { return found }
         if found.status == .identified {
+            // Collector lines without a set code are weaker than the card's own text: when the
+            // text names another card, neither is taken.
+            if found.method.hasPrefix(Self.setFromSizeMethod), let byText = try textRule(evidence, text), byText.name != found.name {
+                let firsts = [found.candidates.first, byText.candidates.first].compactMap { $0 }
+                var both = ambiguous(firsts.map { MatchCandidate(printing: $0.printing, score: $0.score * rules.ambiguousFactor) },
+                                     method: Self.setFromSizeMethod)
+                both.text = text.support(for: found.card)
+                return both
+            }
             // (Text read on a card already identified: said, not used.)
             found.text = text.support(for: found.card)
             return found
@@ -148,6 +157,38 @@ public struct CardMatcher: Sendable {
             return result(hits[0], confidence: confidence, alternatives: all, method: dated ? "set-from-number+date" : "set-from-number")
         }
         return ambiguous(hits.map { MatchCandidate(printing: $0, score: rules.ambiguousFactor) }, method: "set-from-number")
+    }
+
+    static let setFromSizeMethod = "set-from-size"
+
+    /// The number and the printed set size were read, but no set code (its letters misread) and
+    /// no title (unreadable, or printed in a language the catalog does not hold): the sets that
+    /// print that size hold the card at that number. One printing there, of the frame era read,
+    /// whose rarity agrees with the rarity read, takes the set code's place in `exact`'s
+    /// all-agree case: a size printed by one set only names the set as well as its code does.
+    private func setFromSize(_ e: Evidence) throws -> MatchResult? {
+        guard e.setCandidates.isEmpty, e.titleIsNoise, let number = e.number, let size = e.setSize else { return nil }
+        var hits: [Printing] = []
+        var printedLanguage: String?
+        for set in catalog.sets where set.printedSize == size {
+            var found = try catalog.printings(set: set.code, number: number, language: e.language)
+            if found.isEmpty, let language = e.language, language != "en" {
+                found = try catalog.printings(set: set.code, number: number, language: nil)
+                if !found.isEmpty { printedLanguage = language }
+            }
+            hits += found.prefix(1)
+        }
+        let (possible, dated) = e.possible(hits)
+        let narrowed = e.narrow(possible, catalog: catalog)
+        guard !narrowed.isEmpty else { return nil }
+        if possible.count == 1, narrowed.count == 1, e.rarity != nil {
+            var found = result(narrowed[0], confidence: rules.allAgreeConfidence * (dated ? rules.dateTrust : 1),
+                               alternatives: [], method: Self.setFromSizeMethod + (dated ? "+date" : ""))
+            found.printedLanguage = printedLanguage
+            return found
+        }
+        return ambiguous(narrowed.map { MatchCandidate(printing: $0, score: rules.ambiguousFactor / Double(narrowed.count)) },
+                         method: Self.setFromSizeMethod + (dated ? "+date" : ""))
     }
 
     /// How likely a collector number read is the card's own, given that it names one of these

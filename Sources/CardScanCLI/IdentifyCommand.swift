@@ -101,7 +101,7 @@ enum IdentifyPrinter {
     static func decidedBy(_ m: MatchResult) -> String {
         let base = m.method.replacingOccurrences(of: "+date", with: "")
         let rule = ["exact": "set + number and title", "number-from-title": "title within the set read",
-                    "set-from-number": "title and number", "title-only": "title", "title+text": "title and the card's text",
+                    "set-from-number": "title and number", "set-from-size": "number, set size and rarity", "title-only": "title", "title+text": "title and the card's text",
                     "text": "the card's text"][base] ?? base
         guard let text = m.text, base.hasSuffix("text") else { return rule }
         return rule + " (\(text.words.count) words\(text.copyrightYear.map { ", © \($0)" } ?? ""))"

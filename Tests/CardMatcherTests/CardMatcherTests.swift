@@ -82,6 +82,26 @@ struct CardMatcherTests {
         #expect(try matcher.match(fields).status != .identified)
     }
 
+    @Test("no set code and no title: a number whose printed set size only one set prints, with the rarity agreeing, names the printing")
+    func setFromSize() throws {
+        var fields = try MatcherFixtures.read("carnage_tyrant_flat.png")
+        #expect(fields.collectorNumber?.value == "179" && fields.setSize == 279 && fields.rarity?.value == "M", "the premise: the lines read")
+        fields.setCode = nil
+        fields.title = ExtractedField(value: "rn", confidence: 0.3, sources: ["rn"]) // a foreign title, read as noise
+        let result = try matcher.match(fields)
+        #expect(result.status == .identified)
+        #expect(result.method == "set-from-size")
+        #expect(result.card?.setCode == "xln" && result.card?.collectorNumber == "179")
+        // Without the rarity the number and size alone are only a candidate.
+        var unrated = fields
+        unrated.rarity = nil
+        let candidate = try matcher.match(unrated)
+        #expect(candidate.status == .ambiguous && candidate.candidates.first?.printing.setCode == "xln")
+        // A rarity that disagrees leaves nothing.
+        fields.rarity = ExtractedField(value: "C", confidence: 0.9, sources: ["179/279 C"])
+        #expect(try matcher.match(fields).status == .unidentified)
+    }
+
     @Test("title only with several printings: ambiguous with candidates, never a guess")
     func titleOnly() throws {
         let fields = try MatcherFixtures.read("counterspell_flat.png")
