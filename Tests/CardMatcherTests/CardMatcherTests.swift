@@ -85,7 +85,7 @@ struct CardMatcherTests {
     @Test("no set code and no title: a number whose printed set size only one set prints, with the rarity agreeing, names the printing")
     func setFromSize() throws {
         var fields = try MatcherFixtures.read("carnage_tyrant_flat.png")
-        #expect(fields.collectorNumber?.value == "179" && fields.setSize == 279 && fields.rarity?.value == "M", "the premise: the lines read")
+        #expect(fields.collectorNumber?.value == "179" && fields.setSize?.value == 279 && fields.rarity?.value == "M", "the premise: the lines read")
         fields.setCode = nil
         fields.title = ExtractedField(value: "rn", confidence: 0.3, sources: ["rn"]) // a foreign title, read as noise
         let result = try matcher.match(fields)
