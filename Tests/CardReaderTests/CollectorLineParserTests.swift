@@ -40,6 +40,14 @@ struct CollectorLineParserTests {
         #expect(CollectorLineParser.parse(lines: ["O1O7M"]).number == nil, "letters for digits glued to a letter: too like noise")
     }
 
+    @Test("four digits alone lead a line as a number only when zero-padded: `1990` is a year, `0107` a number")
+    func bareFourDigits() {
+        #expect(CollectorLineParser.parse(lines: ["0107", "DMU • EN"]).number == "107")
+        #expect(CollectorLineParser.parse(lines: ["1990"]).number == nil)
+        #expect(CollectorLineParser.parse(lines: ["2000 Wizards"]).number == nil)
+        #expect(CollectorLineParser.parse(lines: ["1234 R"]).number == "1234", "with its rarity letter a number from 1000 up stands")
+    }
+
     @Test("2003 style: number/size inside the copyright line, year ignored")
     func style2003() {
         let r = CollectorLineParser.parse(lines: ["™ & © 2003 Wizards of the Coast, Inc. 181/350"])

@@ -109,7 +109,9 @@ public enum CollectorLineParser {
             guard !looksLikeYear(number, in: joined) else { continue }
             let before = i > 0 ? tokens[i - 1] : "", after = i + 1 < tokens.count ? tokens[i + 1] : ""
             let rarity = (after.count == 1 ? rarityLetter(after.first) : nil) ?? (before.count == 1 ? rarityLetter(before.first) : nil)
-            guard rarity != nil || i == 0 else { continue }
+            // Without its rarity letter, four digits lead a line only as a number under 1000
+            // padded with a zero (`0107`): `1990` or `2000` alone is a year or noise.
+            guard rarity != nil || (i == 0 && number.hasPrefix("0")) else { continue }
             return NumberLine(number: stripZeros(number), printed: number, size: nil, rarity: rarity)
         }
         return nil
