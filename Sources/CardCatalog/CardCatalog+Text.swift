@@ -9,7 +9,8 @@ extension CardCatalog {
     /// flavor text, artist credit, in any order and with misread words.
     ///
     /// Each word of `text` is looked up in the index vocabulary (or read as the index word it looks
-    /// like: `rn`/`m`, `l`/`1`/`i`, one stray character); words of no printing, words under three
+    /// like: `rn`/`m`, `l`/`1`/`i`, one stray character; or split into the index words it glues
+    /// together, `TextVocabulary.split`); words of no printing, words under three
     /// characters and words on more than `maxWordShare` of all printings are left out, and the
     /// rarest `maxWords` remaining words make the query. Its words on at most `searchShare` of the
     /// printings (the rarest `searchWords` of them) are searched together in the index (any may
@@ -38,7 +39,21 @@ extension CardCatalog {
         var ignored: [String] = []
         var seen = Set<String>()
         let total = Double(max(vocabulary.documentCount, 1))
-        for word in TextIndex.words(in: text) where seen.insert(word).inserted {
+        // A word that is no index word nor like one may be several glued together (Tesseract loses
+        // the narrow word gaps of some frames' type: `Ifaspelldestroysone`): its words instead.
+        // They are a guess (noise splits too: `baricheld` into `bar`, `ich`, `eld`), so a word
+        // known only from a split counts for the printings that hold it and against none.
+        var split = Set<String>(), whole = Set<String>()
+        let read = TextIndex.words(in: text).flatMap { word -> [String] in
+            guard vocabulary.resolve(word) == nil, let pieces = vocabulary.split(word) else {
+                whole.insert(word)
+                return [word]
+            }
+            split.formUnion(pieces)
+            return pieces
+        }
+        let guessed = split.subtracting(whole)
+        for word in read where seen.insert(word).inserted {
             guard word.count >= 3, !TextIndex.frameWords.contains(word), word.contains(where: \.isLetter), let term = vocabulary.resolve(word),
                   let doc = vocabulary.count(term), Double(doc) <= total * maxWordShare else {
                 ignored.append(word)
@@ -60,7 +75,7 @@ extension CardCatalog {
         let expression = searched.map { "\"\($0.word)\"" }.joined(separator: " OR ")
         let weights = TextIndex.fields.map { $0 == .name ? "2.0" : "1.0" }.joined(separator: ", ")
         let weightOf = Dictionary(used.map { ($0.word, $0.weight) }, uniquingKeysWith: { a, _ in a })
-        let totalWeight = used.reduce(0) { $0 + $1.weight }
+        let totalWeight = used.reduce(0) { guessed.contains($1.word) ? $0 : $0 + $1.weight }
 
         let (found, printings, foreign) = try queue.read { db -> ([(Int64, Double)], [Int64: Printing], [String: [String]]) in
             let hits = try Row.fetchAll(db.cachedStatement(sql: """
@@ -109,11 +124,31 @@ extension CardCatalog {
             }
             // Summed in query order, so printings holding the same words get exactly the same score.
             let weight = used.reduce(0) { matched[$1.word] == nil ? $0 : $0 + $1.weight }
-            matches.append(TextMatch(printing: p, score: totalWeight > 0 ? weight / totalWeight : 0,
+            let guessedHeld = used.reduce(0) { guessed.contains($1.word) && matched[$1.word] != nil ? $0 + $1.weight : $0 }
+            let outOf = totalWeight + guessedHeld
+            matches.append(TextMatch(printing: p, score: outOf > 0 ? weight / outOf : 0,
                                      relevance: relevance, matchedWords: matched))
         }
         matches.sort { ($0.score, $0.relevance) > ($1.score, $1.relevance) }
         return TextSearchResult(words: used, corrected: corrected, ignored: ignored, matches: Array(matches.prefix(limit)))
+    }
+}
+
+extension CardCatalog {
+    /// The words of `text` (as the word index spells them) that are words of some printing's
+    /// artist credit: what a card's credit line (`Illus. Dan Frazier`) can tell, without the
+    /// scraps of art and frame a sparse read of that band also gives (`Seer`, `Bee`).
+    public func artistWords(in text: String) throws -> [String] {
+        let artists = try artistVocabulary.withLock { loaded in
+            if let loaded { return loaded }
+            let made = try queue.read { db in
+                try String.fetchAll(db, sql: "SELECT DISTINCT artist FROM printing WHERE artist IS NOT NULL")
+                    .reduce(into: Set<String>()) { $0.formUnion(TextIndex.words(in: $1)) }
+            }
+            loaded = made
+            return made
+        }
+        return TextIndex.words(in: text).filter { artists.contains($0) }
     }
 }
 

@@ -17,6 +17,8 @@ public final class CardCatalog: Sendable {
     let schemaVersion: Int
     /// The text index's vocabulary, loaded by the first text search (the others wait for it).
     let textVocabulary = Mutex<TextVocabulary?>(nil)
+    /// The words of every artist credit (`artistWords(in:)`), loaded on first use.
+    let artistVocabulary = Mutex<Set<String>?>(nil)
     private let names: NameIndex
     private let setsByCode: [String: CardSet]
     private let setResolver: SetCodeResolver

@@ -102,7 +102,8 @@ public struct TextMatch: Sendable, Hashable {
     public var printing: Printing
     /// Share of the query's word weight found on this printing, 0…1: each query word weighs its
     /// rarity among all printings (inverse document frequency), so a rare word of the flavor text
-    /// counts more than a common keyword.
+    /// counts more than a common keyword. (A word known only from splitting a glued one,
+    /// `TextVocabulary.split`, weighs in only where it is found.)
     public var score: Double
     /// FTS5 bm25 relevance (higher is better; it also weighs word frequency and text length).
     public var relevance: Double
@@ -187,6 +188,41 @@ final class TextVocabulary: Sendable {
     }
 
     private static let letters = Array("abcdefghijklmnopqrstuvwxyz")
+
+    /// Glued words are split from this many characters (shorter ones are rarely several words).
+    static let shortestGlued = 7
+
+    /// A word read with the gaps between words lost (`andisaffected`), split into index words
+    /// (`and`, `is`, `affected`): the split into the fewest words, every piece a word of some
+    /// printing of two letters or more (or `a`), the commoner pieces breaking ties. Nil for a word
+    /// shorter than `shortestGlued`, or that no such split covers (noise rarely is a run of whole
+    /// words).
+    func split(_ word: String) -> [String]? {
+        let chars = Array(word)
+        guard chars.count >= Self.shortestGlued else { return nil }
+        // The best split of chars[..<end]: its pieces, the sum of their log document counts, and
+        // where its last piece starts.
+        var best = [(pieces: Int, commonness: Double, start: Int)?](repeating: nil, count: chars.count + 1)
+        best[0] = (0, 0, 0)
+        for end in 1...chars.count {
+            for start in 0..<end {
+                guard let before = best[start] else { continue }
+                let piece = String(chars[start..<end])
+                guard piece.count >= 2 || piece == "a", let doc = counts[piece] else { continue }
+                let split = (pieces: before.pieces + 1, commonness: before.commonness + log(Double(doc)), start: start)
+                if let current = best[end], (current.pieces, -current.commonness) <= (split.pieces, -split.commonness) { continue }
+                best[end] = split
+            }
+        }
+        guard let whole = best[chars.count], whole.pieces >= 2 else { return nil }
+        var pieces: [String] = []
+        var end = chars.count
+        while end > 0, let last = best[end] {
+            pieces.append(String(chars[last.start..<end]))
+            end = last.start
+        }
+        return pieces.reversed()
+    }
 
     static func skeleton(_ word: String) -> String {
         var out = String.UnicodeScalarView()

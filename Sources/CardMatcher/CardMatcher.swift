@@ -44,7 +44,7 @@ public struct CardMatcher: Sendable {
                 break
             }
         }
-        guard let text = try TextEvidence(observations, catalog: catalog) else { return found }
+        guard let text = try TextEvidence(observations, catalog: catalog, sureCredits: tuning.sureCreditsConfidence) else { return found }
         if found.status == .identified {
             // Collector lines without a set code are weaker than the card's own text: when the
             // text names another card, neither is taken.

@@ -19,8 +19,16 @@ struct TextEvidence {
     let fromPhoto: Bool
 
     /// The text the reader read in the card's text box and credits, or nil when it read none.
-    init?(_ observations: [CardObservation], catalog: CardCatalog) throws {
-        let lines = observations.filter { $0.region.isCardText }.map(\.observation.text)
+    /// `sureCredits`: a credits line read less sure than this is searched only for its artist's
+    /// name: a sparse read of that band also gives scraps of the art and frame (`Seer`, `Bee`),
+    /// words of some card that only dilute the search. A line read surely is searched whole (the
+    /// band of a card placed a little low holds the last line of flavor text). The copyright year
+    /// is read from the whole lines either way.
+    init?(_ observations: [CardObservation], catalog: CardCatalog, sureCredits: Double) throws {
+        let lines = try observations.filter { $0.region.isCardText }.map { o in
+            o.region == .credits && o.observation.confidence < sureCredits
+                ? try catalog.artistWords(in: o.observation.text).joined(separator: " ") : o.observation.text
+        }.filter { !$0.isEmpty }
         guard !lines.isEmpty, catalog.hasTextIndex else { return nil }
         self.lines = lines.count
         fromPhoto = observations.contains { $0.region == .photo }

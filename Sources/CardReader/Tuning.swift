@@ -225,6 +225,10 @@ public struct Tuning: Sendable, Codable, Equatable {
         /// Confidence of a printing singled out by text alone, and by title and text.
         public var textAloneConfidence = 0.88
         public var withTitleConfidence = 0.92
+        /// A credits line read less sure than this is searched for its artist's name only
+        /// (scraps of the band's art read at 0.1–0.35; its lines of print at 0.7 and up, an
+        /// artist's name on a poor photo at 0.3).
+        public var sureCreditsConfidence = 0.5
     }
 
     public struct PhotoText: Sendable, Codable, Equatable {

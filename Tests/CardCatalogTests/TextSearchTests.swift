@@ -45,6 +45,25 @@ struct TextSearchTests {
         #expect(result.matches.filter { $0.score == best.score }.allSatisfy { $0.printing.name == "Balance" })
     }
 
+    @Test("words read with the gaps between them lost are split into index words; noise is not")
+    func gluedWords() throws {
+        let catalog = try SharedCatalog.get().catalog
+        let result = try catalog.searchText("""
+            Sorcery
+            Eachplayerchooses a number of lands they
+            control equaltothenumber of lands
+            controlled by the player who controls the
+            fewest, thensacrificestherest.
+            """)
+        #expect(result.words.contains { $0.word == "chooses" } && result.words.contains { $0.word == "sacrifices" })
+        #expect(result.matches.first?.printing.name == "Balance")
+        let vocabulary = try catalog.queue.read { try TextVocabulary($0) }
+        #expect(vocabulary.split("ifaspelldestroysone") == ["if", "a", "spell", "destroys", "one"])
+        #expect(vocabulary.split("andisaffected") == ["and", "is", "affected"])
+        #expect(vocabulary.split("sacrifices") == nil, "a word of the index is no glued pair")
+        #expect(vocabulary.split("xqzvkjwpt") == nil)
+    }
+
     @Test("flavor text picks the right printings among reprints with the same rules text")
     func flavorPicksPrinting() throws {
         let catalog = try SharedCatalog.get().catalog
