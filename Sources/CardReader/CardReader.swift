@@ -26,6 +26,8 @@ public final class CardReader {
         public var tuning: Tuning
         /// Which model reads the collector band (`CollectorModel.standard` unless set).
         public var collectorModel: CollectorModel = .standard
+        /// The model for one more look at a band the first reads left unread (`SecondModel`).
+        public var secondModel: SecondModel = .automatic
 
         /// Defaults: automatic models, 150 MP limit, 5 s per recognition, no vocabularies, the default tuning.
         public init(tessdataPath: String? = nil, maxPixels: Int = 150_000_000, ocrDeadlineMilliseconds: Int = 5000,
@@ -58,6 +60,21 @@ public final class CardReader {
         public static let standard: CollectorModel = .general
     }
 
+    /// A second model, for one more look at collector lines the reads with the first model left
+    /// without their number or set code (`CollectorRetry`). Its engine is made when first needed,
+    /// so a photo whose cards read cleanly never loads it. (It was tried on titles no name was
+    /// read in too, before the rescue's binarised reads: no card more on the shared photos and
+    /// their copies, so it is not.)
+    public enum SecondModel: Sendable, Equatable {
+        /// `OwnModels.standard` when `OwnModels.folder` finds it (in `Models/` of a checkout or
+        /// beside the installed program), else none.
+        case automatic
+        /// No second look.
+        case none
+        /// `language.traineddata` from this folder; an error when it is not there.
+        case folder(String, language: String)
+    }
+
     public let options: Options
     let recognizer: TextRecognizer
     /// The collector band's own engine, nil when the general model reads that band.
@@ -82,13 +99,28 @@ public final class CardReader {
         self.collectorRecognizer = try collector.map {
             try TextRecognizer(configuration: .init(tessdataPath: $0.folder, languages: [$0.language]))
         }
+        let second: (folder: String, language: String)?
+        switch options.secondModel {
+        case .automatic: second = OwnModels.folder(holding: OwnModels.standard).map { ($0, OwnModels.standard) }
+        case .none: second = nil
+        case let .folder(folder, language):
+            // Checked now: a missing model is the user's error, not a card's.
+            second = (try Tessdata.locate(explicit: folder, languages: [language]), language)
+        }
+        self.secondRecognizer = second.map { LazyRecognizer(folder: $0.folder, language: $0.language) }
     }
+
+    /// The second model's engine, made when first needed (`SecondModel`).
+    let secondRecognizer: LazyRecognizer?
+
+    /// The folder of the second model, nil when there is none.
+    public var secondModelFolder: String? { secondRecognizer?.folder }
 
     /// The folder of the collector model in use, nil when the general model reads the collector lines.
     public var collectorModelFolder: String? { collectorRecognizer?.tessdataPath }
 
     /// A pass of the reader over one photo, with this reader's engines.
-    var pipeline: ReadPipeline { ReadPipeline(recognizer: recognizer, collectorRecognizer: collectorRecognizer, options: options) }
+    var pipeline: ReadPipeline { ReadPipeline(recognizer: recognizer, collectorRecognizer: collectorRecognizer, secondRecognizer: secondRecognizer, options: options) }
 
     /// Reads the card in an image file.
     /// - Throws: ``OCRError`` naming the file when it cannot be decoded.
@@ -269,4 +301,32 @@ extension CardReader {
 enum Clock {
     static var now: UInt64 { DispatchTime.now().uptimeNanoseconds }
     static func ms(_ a: UInt64, _ b: UInt64) -> Double { Double(b &- a) / 1_000_000 }
+}
+
+/// An OCR engine made on first use (a model only some cards need). One per reader: not shared
+/// between threads.
+final class LazyRecognizer {
+    let folder: String
+    private let language: String
+    private var made: TextRecognizer?
+    private var failed = false
+
+    init(folder: String, language: String) {
+        self.folder = folder
+        self.language = language
+    }
+
+    /// The engine, made now if it was not yet; nil when it cannot be made (the model was checked
+    /// when the reader was made, so only a file changed since: that look is skipped, and traced).
+    func engine() -> TextRecognizer? {
+        if let made { return made }
+        guard !failed else { return nil }
+        do {
+            made = try TextRecognizer(configuration: .init(tessdataPath: folder, languages: [language]))
+        } catch {
+            failed = true
+            DebugDump.trace("second model \(language) in \(folder) not loaded: \(error)")
+        }
+        return made
+    }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardReader
+import CardScanOCR
 import Foundation
 
 /// Options every subcommand that touches data accepts: where user data, the catalog and the
@@ -27,12 +28,19 @@ public struct GlobalOptions: ParsableArguments, Sendable {
         valueName: "own|general|dir[:lang]"))
     public var collectorModel: CardReader.CollectorModel?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Model for one more look at collector lines the first reads left without a number or set code: auto (cardscan_standard from Models/, when there), none, or DIR[:LANG] (LANG.traineddata from DIR, cardscan_standard unless named).",
+        discussion: "Default: auto; see Models/README.md.",
+        valueName: "auto|none|dir[:lang]"))
+    public var secondModel: CardReader.SecondModel?
+
     public init() {}
 
     /// The reader's options these flags set (models; the rest at their defaults).
     public var readerOptions: CardReader.Options {
         var options = CardReader.Options(tessdataPath: tessdata)
         if let collectorModel { options.collectorModel = collectorModel }
+        if let secondModel { options.secondModel = secondModel }
         return options
     }
 
@@ -74,15 +82,33 @@ extension CardReader.CollectorModel: ExpressibleByArgument {
         case "general": self = .general
         case "": return nil
         default:
-            // DIR:LANG names a model by its language; a colon inside the folder's path is left alone.
-            if let colon = argument.lastIndex(of: ":"), !argument[argument.index(after: colon)...].contains("/"),
-               colon != argument.startIndex, argument.index(after: colon) != argument.endIndex {
-                self = .folder(String(argument[..<colon]), language: String(argument[argument.index(after: colon)...]))
-            } else {
-                self = .folder(argument)
-            }
+            let (folder, language) = modelFolder(argument)
+            self = .folder(folder, language: language ?? OwnModels.collector)
         }
     }
+}
+
+extension CardReader.SecondModel: ExpressibleByArgument {
+    public init?(argument: String) {
+        switch argument {
+        case "auto": self = .automatic
+        case "none": self = .none
+        case "": return nil
+        default:
+            let (folder, language) = modelFolder(argument)
+            self = .folder(folder, language: language ?? OwnModels.standard)
+        }
+    }
+}
+
+/// `DIR:LANG` → (DIR, LANG), `DIR` → (DIR, nil): a model named by its language in a folder. A colon
+/// inside the folder's path is left alone.
+private func modelFolder(_ argument: String) -> (folder: String, language: String?) {
+    if let colon = argument.lastIndex(of: ":"), !argument[argument.index(after: colon)...].contains("/"),
+       colon != argument.startIndex, argument.index(after: colon) != argument.endIndex {
+        return (String(argument[..<colon]), String(argument[argument.index(after: colon)...]))
+    }
+    return (argument, nil)
 }
 
 /// Resolution of cardscan's data folder from flags and the environment.

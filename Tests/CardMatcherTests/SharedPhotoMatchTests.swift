@@ -1,6 +1,7 @@
 import CardCatalog
 import CardMatcher
 import CardReader
+import CardScanOCR
 import Foundation
 import TestSupport
 import Testing
@@ -24,6 +25,25 @@ struct SharedPhotoMatchTests {
         return (catalog, try CardReader(options: CardReader.Options().withVocabularies(of: catalog)), CardMatcher(catalog: catalog))
     }
 
+
+    @Test("the second model's look at collector lines the general model left unread identifies a scan's printing")
+    func secondModel() throws {
+        let catalog = try SharedCardData.catalog.get().catalog
+        let matcher = CardMatcher(catalog: catalog)
+        let scan = Self.shared.appendingPathComponent("photos/alexandrearpin/scans/gatherer/frf_torrent_elemental.jpg").path
+        var options = CardReader.Options().withVocabularies(of: catalog)
+        options.secondModel = .none
+        let alone = try matcher.match(try CardReader(options: options).read(contentsOf: scan))
+        #expect(alone.status != .identified, "the premise: the general model alone leaves the number unread")
+        let models = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Models").path
+        options.secondModel = .folder(models, language: OwnModels.standard)
+        let reader = try CardReader(options: options)
+        #expect(reader.secondModelFolder == models)
+        let both = try matcher.match(try reader.read(contentsOf: scan))
+        #expect(both.status == .identified)
+        #expect(both.card.map { "\($0.setCode) \($0.collectorNumber)" } == "frf 56")
+    }
 
     @Test("photo_single: printings identified stay above the floor, and no identified card is wrong")
     func floor() throws {

@@ -43,7 +43,10 @@ struct OwnModelTests {
                                              options: .init(level: .line, pageSegmentation: .sparseText))
         let text = lines.map { $0.text.split(separator: " ").joined(separator: " ") }
         #expect(text.contains("171/274 C"), "read \(text)")
-        #expect(text.contains("BFZ • EN"), "read \(text)")
+        // The bullet as the collector line parser takes it (the standard model reads it `«`).
+        let parsed = CollectorLineParser.parse(lines: text)
+        #expect(parsed.setCode == "bfz" && parsed.language == "en", "read \(text)")
+        #expect(name == OwnModels.standard || text.contains("BFZ • EN"), "read \(text)")
     }
 
     @Test("the models folder is found from a checkout's build folder and from an installed program")
@@ -62,6 +65,21 @@ struct OwnModelTests {
         // $CARDSCAN_MODELS is the one place looked in when set.
         #expect(OwnModels.folder(holding: OwnModels.collector, environment: ["CARDSCAN_MODELS": prefix.path], executable: built) == nil)
         #expect(OwnModels.searchedFolders(environment: ["CARDSCAN_MODELS": prefix.path], executable: built) == [prefix.path])
+    }
+
+    @Test("the second model: found in Models/ by default, none when asked, a folder without it an error when the reader is made")
+    func secondModel() throws {
+        var options = CardReader.Options()
+        #expect(options.secondModel == .automatic)
+        #expect(try CardReader(options: options).secondModelFolder == OwnModels.folder(holding: OwnModels.standard))
+        options.secondModel = .none
+        #expect(try CardReader(options: options).secondModelFolder == nil)
+        let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        options.secondModel = .folder(dir.path, language: OwnModels.standard)
+        let error = #expect(throws: OCRError.self) { try CardReader(options: options) }
+        #expect(error?.description.contains(dir.path) == true)
+        #expect(error?.description.contains(OwnModels.standard) == true)
     }
 
     @Test("a reader gives the collector band its own engine only when asked to, and a folder without the model is an error")

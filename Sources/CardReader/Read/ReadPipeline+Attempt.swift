@@ -70,15 +70,21 @@ extension ReadPipeline {
         // digit (a band with none is an older frame's or holds no collector line). For a missing
         // set code only beside a modern number line (old frames print none). Nor on an older
         // frame, whose collector band holds the copyright line.
+        // - the second model, when the reader has one, as the last look.
         let retries = [CollectorRetry(psm: .singleBlock), CollectorRetry(psm: .sparseText, whitelist: "0123456789/ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
                        CollectorRetry(psm: .sparseText, reduction: 2)]
+            + (secondRecognizer == nil ? [] : [CollectorRetry(psm: .sparseText, secondModel: true)])
         let printsCopyright = collector.observations.contains { CollectorLineParser.isCopyrightLine($0.observation.text) }
         let readsDigits = collector.observations.contains { $0.observation.text.contains(where: \.isNumber) }
+        let readsSlash = collector.observations.contains { $0.observation.text.contains("/") }
         for retry in retries where fields.collectorNumber == nil || (fields.setCode == nil && fields.setSize != nil) {
             guard !collector.observations.isEmpty, !printsCopyright else { break }
             guard retry.isWorthReading(titleQuality: title.quality, titleKnown: known, bandReadDigits: readsDigits,
-                                       cleanTitleQuality: tuning.title.cleanQuality) else { continue }
-            let again = try read(collectorPatch.reduced(by: retry.reduction), .collector, collectorRegion, psm: retry.psm, whitelist: retry.whitelist)
+                                       bandReadSlash: readsSlash, cleanTitleQuality: tuning.title.cleanQuality) else { continue }
+            let engine = retry.secondModel ? secondRecognizer?.engine() : nil
+            if retry.secondModel && engine == nil { continue } // (the model failed to load: traced)
+            let again = try read(collectorPatch.reduced(by: retry.reduction), .collector, collectorRegion, psm: retry.psm, whitelist: retry.whitelist,
+                                 engine: engine)
             let other = extractor.extract(title.observations + again.observations)
             let absorbed = fields.absorbingCollectorFields(of: other)
             DebugDump.trace("collector retry \(retry): \(absorbed ? "added fields" : "nothing new")")
@@ -94,15 +100,25 @@ extension ReadPipeline {
         var psm: PageSegmentationMode
         var whitelist: String?
         var reduction = 1
+        /// Read with the second model (`CardReader.SecondModel`): last, and as the reduced patch
+        /// is, but also when the band read a slash and no digit (`osée/ies` for 056/185). (A band
+        /// with neither is rarely a collector line: a quad placed over the flavor text, where
+        /// loading the model cost a clean card 100 ms.)
+        var secondModel = false
 
         /// Below a title band that read cleanly; a reduced patch also below a known name read
-        /// poorly, but only when the band read some digit.
-        func isWorthReading(titleQuality: Double, titleKnown: Bool, bandReadDigits: Bool, cleanTitleQuality: Double) -> Bool {
+        /// poorly, but only when the band read some digit; the second model as the reduced patch,
+        /// when the band read some digit or a slash.
+        func isWorthReading(titleQuality: Double, titleKnown: Bool, bandReadDigits: Bool, bandReadSlash: Bool,
+                            cleanTitleQuality: Double) -> Bool {
             let titled = titleQuality > cleanTitleQuality
+            if secondModel { return (bandReadDigits || bandReadSlash) && (titled || titleKnown) }
             return reduction > 1 ? bandReadDigits && (titled || titleKnown) : titled
         }
 
-        var description: String { "\(psm)\(whitelist == nil ? "" : " constrained")\(reduction > 1 ? " at 1/\(reduction) size" : "")" }
+        var description: String {
+            "\(psm)\(whitelist == nil ? "" : " constrained")\(reduction > 1 ? " at 1/\(reduction) size" : "")\(secondModel ? " second model" : "")"
+        }
     }
 
     /// Which way up a quad is read, as far as the way-up test and earlier readings tell.

@@ -42,8 +42,9 @@ extension ReadPipeline {
     /// `maximumWords`: a patch whose layout holds more words is not recognised (`RegionRead.crowded`).
     /// `resolution`: the dots per inch Tesseract is told; its layout drops lines it judges too
     /// small for it.
+    /// `engine`: the engine to read with (by default the band's own).
     func read(_ patch: GrayImage, _ name: CardBand, _ region: CardRegion, psm: PageSegmentationMode, whitelist: String? = nil,
-              retryInverted: Bool = true, maximumWords: Int? = nil, resolution: Int = 300) throws -> RegionRead {
+              retryInverted: Bool = true, maximumWords: Int? = nil, resolution: Int = 300, engine: TextRecognizer? = nil) throws -> RegionRead {
         DebugDump.write(patch, name: name.rawValue)
         let began = Clock.now
         func trace(_ outcome: @autoclosure () -> String) { // (built only when tracing)
@@ -51,7 +52,7 @@ extension ReadPipeline {
         }
         let found: [TextObservation]
         do {
-            let engine = name == .collector ? collectorRecognizer ?? recognizer : recognizer
+            let engine = engine ?? (name == .collector ? collectorRecognizer ?? recognizer : recognizer)
             found = try engine.recognize(patch, options: RecognitionOptions(
                 level: .line, pageSegmentation: psm, characterWhitelist: whitelist, includeCharacterConfidences: true,
                 deadlineMilliseconds: options.ocrDeadlineMilliseconds, sourceResolution: resolution, retryInverted: retryInverted,

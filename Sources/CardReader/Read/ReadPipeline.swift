@@ -6,6 +6,8 @@ struct ReadPipeline {
     let recognizer: TextRecognizer
     /// The collector band's own engine (the project's collector model), nil to read it with `recognizer`.
     var collectorRecognizer: TextRecognizer? = nil
+    /// The second model's engine (`CardReader.SecondModel`), nil when there is none.
+    var secondRecognizer: LazyRecognizer? = nil
     let options: CardReader.Options
     var extractor: FieldExtractor { FieldExtractor(resolveSetCode: options.resolveSetCode, resolveTitle: options.resolveTitle) }
 
