@@ -169,12 +169,10 @@ public struct CardMatcher: Sendable {
     private func setFromSize(_ e: Evidence) throws -> MatchResult? {
         guard e.setCandidates.isEmpty, e.titleIsNoise, let number = e.number, let size = e.setSize else { return nil }
         var hits: [Printing] = []
-        var printedLanguage: String?
         for set in catalog.sets where set.printedSize == size {
             var found = try catalog.printings(set: set.code, number: number, language: e.language)
             if found.isEmpty, let language = e.language, language != "en" {
                 found = try catalog.printings(set: set.code, number: number, language: nil)
-                if !found.isEmpty { printedLanguage = language }
             }
             hits += found.prefix(1)
         }
@@ -184,7 +182,8 @@ public struct CardMatcher: Sendable {
         if possible.count == 1, narrowed.count == 1, e.rarity != nil {
             var found = result(narrowed[0], confidence: rules.allAgreeConfidence * (dated ? rules.dateTrust : 1),
                                alternatives: [], method: Self.setFromSizeMethod + (dated ? "+date" : ""))
-            found.printedLanguage = printedLanguage
+            // A card printed in a language the catalog does not hold (as `exact` says it).
+            if let language = e.language, language != "en", narrowed[0].language != language { found.printedLanguage = language }
             return found
         }
         return ambiguous(narrowed.map { MatchCandidate(printing: $0, score: rules.ambiguousFactor / Double(narrowed.count)) },
