@@ -61,7 +61,8 @@ public final class CardReader {
     }
 
     /// A second model, for one more look at collector lines the reads with the first model left
-    /// without their number or set code (`CollectorRetry`). Its engine is made when first needed,
+    /// without their number or set code (`ReadPipeline.secondLook`, on the reading the search
+    /// settled on). Its engine is made when first needed,
     /// so a photo whose cards read cleanly never loads it. (It was tried on titles no name was
     /// read in too, before the rescue's binarised reads: no card more on the shared photos and
     /// their copies, so it is not.)

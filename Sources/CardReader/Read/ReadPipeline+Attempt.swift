@@ -14,6 +14,8 @@ extension ReadPipeline {
         var titleKnown = false
         /// The collector band holds a copyright line: an older frame, whose number is in it.
         var printsCopyright = false
+        /// The bands were read where an older frame puts them (`CardLayout.extendedTitle`).
+        var extended = false
         /// The copyright line has been read.
         var copyrightRead: Bool { observations.contains { $0.region == .copyright } }
         /// Whether `other`, read on another quad of this card, reads the same known name above
@@ -69,29 +71,49 @@ extension ReadPipeline {
         // `or3/ 272 {` below a poorly read short title). At half size only when the band read some
         // digit (a band with none is an older frame's or holds no collector line). For a missing
         // set code only beside a modern number line (old frames print none). Nor on an older
-        // frame, whose collector band holds the copyright line.
-        // - the second model, when the reader has one, as the last look.
+        // frame, whose collector band holds the copyright line. (The second model looks once
+        // more, after the search: `secondLook`.)
         let retries = [CollectorRetry(psm: .singleBlock), CollectorRetry(psm: .sparseText, whitelist: "0123456789/ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
                        CollectorRetry(psm: .sparseText, reduction: 2)]
-            + (secondRecognizer == nil ? [] : [CollectorRetry(psm: .sparseText, secondModel: true)])
         let printsCopyright = collector.observations.contains { CollectorLineParser.isCopyrightLine($0.observation.text) }
         let readsDigits = collector.observations.contains { $0.observation.text.contains(where: \.isNumber) }
-        let readsSlash = collector.observations.contains { $0.observation.text.contains("/") }
         for retry in retries where fields.collectorNumber == nil || (fields.setCode == nil && fields.setSize != nil) {
             guard !collector.observations.isEmpty, !printsCopyright else { break }
             guard retry.isWorthReading(titleQuality: title.quality, titleKnown: known, bandReadDigits: readsDigits,
-                                       bandReadSlash: readsSlash, cleanTitleQuality: tuning.title.cleanQuality) else { continue }
-            let engine = retry.secondModel ? secondRecognizer?.engine() : nil
-            if retry.secondModel && engine == nil { continue } // (the model failed to load: traced)
-            let again = try read(collectorPatch.reduced(by: retry.reduction), .collector, collectorRegion, psm: retry.psm, whitelist: retry.whitelist,
-                                 engine: engine)
+                                       cleanTitleQuality: tuning.title.cleanQuality) else { continue }
+            let again = try read(collectorPatch.reduced(by: retry.reduction), .collector, collectorRegion, psm: retry.psm, whitelist: retry.whitelist)
             let other = extractor.extract(title.observations + again.observations)
             let absorbed = fields.absorbingCollectorFields(of: other)
             DebugDump.trace("collector retry \(retry): \(absorbed ? "added fields" : "nothing new")")
             if absorbed { observations += again.observations }
         }
         return Attempt(corners: corners, observations: observations, fields: fields, titleQuality: title.quality,
-                       titleKnown: known, printsCopyright: printsCopyright && fields.collectorNumber == nil)
+                       titleKnown: known, printsCopyright: printsCopyright && fields.collectorNumber == nil, extended: extended)
+    }
+
+    /// The second model's look (`CardReader.SecondModel`) at the collector lines of the reading
+    /// the search settled on, while its number or set code is missing: below a title read
+    /// cleanly or a known name, on a band that read a digit or a slash (`osée/ies` for 056/185; a
+    /// band with neither is rarely a collector line, and loading the model for a quad placed over
+    /// the flavor text cost a clean card 100 ms). After the search, not within it: a number the
+    /// model read on a quad placed wrong settled the search on that quad.
+    func secondLook(_ found: Attempt, gray: GrayImage) throws -> Attempt {
+        guard let second = secondRecognizer, !found.printsCopyright,
+              found.fields.collectorNumber == nil || (found.fields.setCode == nil && found.fields.setSize != nil),
+              found.titleKnown || found.titleQuality > options.tuning.title.cleanQuality,
+              found.observations.contains(where: { o in
+                  o.region == .collector && o.observation.text.contains { $0.isNumber || $0 == "/" }
+              }),
+              let engine = second.engine() else { return found }
+        let region = found.extended ? CardLayout.extendedCollector : CardLayout.collector
+        let patch = Self.patch(region, cardHeight: CardLayout.bottomCardHeight, gray: gray, corners: found.corners)
+        let again = try read(patch, .collector, region, psm: .sparseText, engine: engine)
+        var looked = found
+        let other = extractor.extract(found.observations.filter { $0.region == .title } + again.observations)
+        let absorbed = looked.fields.absorbingCollectorFields(of: other)
+        DebugDump.trace("second model on the collector lines: \(absorbed ? "added fields" : "nothing new")")
+        if absorbed { looked.observations += again.observations }
+        return looked
     }
 
     /// One more look at the collector band: a page-segmentation mode, a character whitelist, and
@@ -100,24 +122,16 @@ extension ReadPipeline {
         var psm: PageSegmentationMode
         var whitelist: String?
         var reduction = 1
-        /// Read with the second model (`CardReader.SecondModel`): last, and as the reduced patch
-        /// is, but also when the band read a slash and no digit (`osée/ies` for 056/185). (A band
-        /// with neither is rarely a collector line: a quad placed over the flavor text, where
-        /// loading the model cost a clean card 100 ms.)
-        var secondModel = false
 
         /// Below a title band that read cleanly; a reduced patch also below a known name read
-        /// poorly, but only when the band read some digit; the second model as the reduced patch,
-        /// when the band read some digit or a slash.
-        func isWorthReading(titleQuality: Double, titleKnown: Bool, bandReadDigits: Bool, bandReadSlash: Bool,
-                            cleanTitleQuality: Double) -> Bool {
+        /// poorly, but only when the band read some digit.
+        func isWorthReading(titleQuality: Double, titleKnown: Bool, bandReadDigits: Bool, cleanTitleQuality: Double) -> Bool {
             let titled = titleQuality > cleanTitleQuality
-            if secondModel { return (bandReadDigits || bandReadSlash) && (titled || titleKnown) }
             return reduction > 1 ? bandReadDigits && (titled || titleKnown) : titled
         }
 
         var description: String {
-            "\(psm)\(whitelist == nil ? "" : " constrained")\(reduction > 1 ? " at 1/\(reduction) size" : "")\(secondModel ? " second model" : "")"
+            "\(psm)\(whitelist == nil ? "" : " constrained")\(reduction > 1 ? " at 1/\(reduction) size" : "")"
         }
     }
 

@@ -91,7 +91,8 @@ struct ReadPipeline {
             }, accept: { reading, _ in scoring.alternativeTaken(reading, over: found) }, stop: { _, taken, _ in taken })
         }
 
-        guard let found = search.best else { throw OCRError.recognitionFailed("no region to read") }
+        guard let best = search.best else { throw OCRError.recognitionFailed("no region to read") }
+        let found = try secondLook(best, gray: gray)
         let titled = found.titleKnown || found.titleQuality >= tuning.title.minimumQuality
         var read = found.fields.collectorNumber == nil && !found.copyrightRead && (policy.readsCopyrightWithoutTitle || titled)
             ? try readingCopyright(found, gray: gray) : found
