@@ -102,6 +102,10 @@ public struct ExtractedFields: Sendable, Codable, Equatable {
         self.borderColor = borderColor
     }
 
+    /// The collector lines lack what another read of them could add: the number, or the set code
+    /// beside a modern number line (one printing a set size; old frames print no set code).
+    var lacksCollectorFields: Bool { collectorNumber == nil || (setCode == nil && setSize != nil) }
+
     /// Takes the collector fields another read of the same lines found and this one lacks: the
     /// number line (number, set size, rarity) and the set line (set code, language) each as a
     /// whole. Returns whether anything was taken.

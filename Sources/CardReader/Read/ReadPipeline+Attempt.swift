@@ -77,15 +77,12 @@ extension ReadPipeline {
                        CollectorRetry(psm: .sparseText, reduction: 2)]
         let printsCopyright = collector.observations.contains { CollectorLineParser.isCopyrightLine($0.observation.text) }
         let readsDigits = collector.observations.contains { $0.observation.text.contains(where: \.isNumber) }
-        for retry in retries where fields.collectorNumber == nil || (fields.setCode == nil && fields.setSize != nil) {
+        for retry in retries where fields.lacksCollectorFields {
             guard !collector.observations.isEmpty, !printsCopyright else { break }
             guard retry.isWorthReading(titleQuality: title.quality, titleKnown: known, bandReadDigits: readsDigits,
                                        cleanTitleQuality: tuning.title.cleanQuality) else { continue }
             let again = try read(collectorPatch.reduced(by: retry.reduction), .collector, collectorRegion, psm: retry.psm, whitelist: retry.whitelist)
-            let other = extractor.extract(title.observations + again.observations)
-            let absorbed = fields.absorbingCollectorFields(of: other)
-            DebugDump.trace("collector retry \(retry): \(absorbed ? "added fields" : "nothing new")")
-            if absorbed { observations += again.observations }
+            absorb(again, below: title.observations, into: &fields, &observations, look: "collector retry \(retry)")
         }
         return Attempt(corners: corners, observations: observations, fields: fields, titleQuality: title.quality,
                        titleKnown: known, printsCopyright: printsCopyright && fields.collectorNumber == nil, extended: extended)
@@ -98,8 +95,7 @@ extension ReadPipeline {
     /// the flavor text cost a clean card 100 ms). After the search, not within it: a number the
     /// model read on a quad placed wrong settled the search on that quad.
     func secondLook(_ found: Attempt, gray: GrayImage) throws -> Attempt {
-        guard let second = secondRecognizer, !found.printsCopyright,
-              found.fields.collectorNumber == nil || (found.fields.setCode == nil && found.fields.setSize != nil),
+        guard let second = secondRecognizer, !found.printsCopyright, found.fields.lacksCollectorFields,
               found.titleKnown || found.titleQuality > options.tuning.title.cleanQuality,
               found.observations.contains(where: { o in
                   o.region == .collector && o.observation.text.contains { $0.isNumber || $0 == "/" }
@@ -109,11 +105,18 @@ extension ReadPipeline {
         let patch = Self.patch(region, cardHeight: CardLayout.bottomCardHeight, gray: gray, corners: found.corners)
         let again = try read(patch, .collector, region, psm: .sparseText, engine: engine)
         var looked = found
-        let other = extractor.extract(found.observations.filter { $0.region == .title } + again.observations)
-        let absorbed = looked.fields.absorbingCollectorFields(of: other)
-        DebugDump.trace("second model on the collector lines: \(absorbed ? "added fields" : "nothing new")")
-        if absorbed { looked.observations += again.observations }
+        absorb(again, below: found.observations.filter { $0.region == .title }, into: &looked.fields, &looked.observations,
+               look: "second model on the collector lines")
         return looked
+    }
+
+    /// Another read of the collector band (`again`) parsed below the title read (`title`): the
+    /// fields it found that `fields` lacks are taken, and its lines join `observations` when any was.
+    private func absorb(_ again: RegionRead, below title: [CardObservation], into fields: inout ExtractedFields,
+                        _ observations: inout [CardObservation], look: String) {
+        let absorbed = fields.absorbingCollectorFields(of: extractor.extract(title + again.observations))
+        DebugDump.trace("\(look): \(absorbed ? "added fields" : "nothing new")")
+        if absorbed { observations += again.observations }
     }
 
     /// One more look at the collector band: a page-segmentation mode, a character whitelist, and
