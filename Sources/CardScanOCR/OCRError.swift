@@ -56,8 +56,9 @@ public enum OCRError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .missingLanguageModel(language, searched):
             let places = searched.isEmpty ? "nowhere" : searched.joined(separator: ", ")
             if OwnModels.all.contains(language) {
+                let origin = OwnModels.origin(of: language)
                 return "cardscan's model '\(language).traineddata' not found (looked in \(places)). "
-                    + "It ships in the checkout's Models/ (scripts/train-model makes it); set CARDSCAN_MODELS to its folder, or pass --collector-model general."
+                    + "It belongs in the checkout's Models/ (\(origin.madeBy) makes it); set CARDSCAN_MODELS to its folder, or pass \(origin.without)."
             }
             return "Tesseract language model '\(language).traineddata' not found (looked in \(places)). "
                 + "Install it with `sudo apt-get install tesseract-ocr-\(language)`, or pass --tessdata / set TESSDATA_PREFIX."

@@ -57,6 +57,13 @@ public enum OwnModels {
     /// Every model the project ships or may ship.
     public static let all = [collector, standard]
 
+    /// What makes `model` (one of `all`), and the option that does without it: for the error
+    /// that names a missing model.
+    public static func origin(of model: String) -> (madeBy: String, without: String) {
+        model == standard ? ("Models/training/cut-standard.sh", "--second-model none")
+                          : ("scripts/train-model", "--collector-model general")
+    }
+
     /// The folders searched for `Models`, in order: `$CARDSCAN_MODELS` when set (and then only
     /// that one), else `Models` beside the running program or in a folder above it (a checkout
     /// runs `.build/release/cardscan`), else `share/cardscan/Models` under the program's prefix

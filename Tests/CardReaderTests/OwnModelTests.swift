@@ -80,6 +80,7 @@ struct OwnModelTests {
         let error = #expect(throws: OCRError.self) { try CardReader(options: options) }
         #expect(error?.description.contains(dir.path) == true)
         #expect(error?.description.contains(OwnModels.standard) == true)
+        #expect(error?.description.contains("--second-model none") == true, "the option that does without it")
     }
 
     @Test("a reader gives the collector band its own engine only when asked to, and a folder without the model is an error")
