@@ -229,6 +229,11 @@ public struct Tuning: Sendable, Codable, Equatable {
         /// (scraps of the band's art read at 0.1–0.35; its lines of print at 0.7 and up, an
         /// artist's name on a poor photo at 0.3).
         public var sureCreditsConfidence = 0.5
+        /// A text box read giving fewer than `rereadBelowLetters` letters in lines read at
+        /// `sureLineConfidence` or more (a legible box's lines read at 0.6–0.9; a box in a shadow
+        /// gave none) is read again, thresholded part by part (`ReadPipeline.readText`).
+        public var sureLineConfidence = 0.5
+        public var rereadBelowLetters = 20
     }
 
     public struct PhotoText: Sendable, Codable, Equatable {

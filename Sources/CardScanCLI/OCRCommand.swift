@@ -13,6 +13,7 @@ struct OCRCommand: ParsableCommand {
         Examples:
           cardscan ocr photo.jpg
           cardscan ocr photo.jpg --level word --psm 11 --json
+          cardscan ocr shadowed-text-box.png --psm 6 --binarization adaptive
         """
     )
 
@@ -31,6 +32,9 @@ struct OCRCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only output these characters.", valueName: "chars"))
     var whitelist: String?
 
+    @Option(help: ArgumentHelp("Black and white by one threshold (global, Tesseract's default) or one per part of the image (adaptive: for uneven light, a shadow, a dark margin).", valueName: "global|adaptive"))
+    var binarization: Binarization = .global
+
     @Option(help: ArgumentHelp("Only read this rectangle, in pixels from the top-left: x,y,width,height.", valueName: "x,y,w,h"))
     var region: String?
 
@@ -41,7 +45,8 @@ struct OCRCommand: ParsableCommand {
             let image = try Image(contentsOf: photo, options: .init(grayscale: false))
             let recognizer = try TextRecognizer(configuration: .init(tessdataPath: global.tessdata))
             let observations = try recognizer.recognize(
-                image, region: try parsedRegion(), options: RecognitionOptions(level: level, pageSegmentation: psm, characterWhitelist: whitelist))
+                image, region: try parsedRegion(), options: RecognitionOptions(level: level, pageSegmentation: psm, characterWhitelist: whitelist,
+                                                               binarization: binarization))
             if json {
                 let report = OCRReport(file: photo, width: image.width, height: image.height,
                                        observations: observations.map(OCRReport.Observation.init))
@@ -70,6 +75,16 @@ extension OCRCommand {
 }
 
 extension RecognitionLevel: ExpressibleByArgument {}
+
+extension Binarization: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let value = Self.allCases.first(where: { "\($0)" == argument }) else { return nil }
+        self = value
+    }
+
+    public static var allValueStrings: [String] { allCases.map { "\($0)" } }
+    public var defaultValueDescription: String { "\(self)" }
+}
 
 extension PageSegmentationMode: ExpressibleByArgument {
     public init?(argument: String) {

@@ -45,8 +45,11 @@ public struct RecognitionOptions: Sendable, Equatable {
     /// throw ``OCRError/tooManyWords(found:limit:)`` (nil: no limit). For a region that should
     /// hold a few words, a crowd of them is noise, and recognising noise is what costs.
     public var maximumWords: Int?
+    /// How Tesseract turns the image black and white before reading it.
+    public var binarization: Binarization
 
-    /// Defaults: lines, automatic layout, no whitelist, 300 dpi, inverted retries on, no word limit.
+    /// Defaults: lines, automatic layout, no whitelist, 300 dpi, inverted retries on, no word limit,
+    /// one global threshold.
     public init(
         level: RecognitionLevel = .line,
         pageSegmentation: PageSegmentationMode = .auto,
@@ -55,7 +58,8 @@ public struct RecognitionOptions: Sendable, Equatable {
         deadlineMilliseconds: Int? = nil,
         sourceResolution: Int = 300,
         retryInverted: Bool = true,
-        maximumWords: Int? = nil
+        maximumWords: Int? = nil,
+        binarization: Binarization = .global
     ) {
         self.level = level
         self.pageSegmentation = pageSegmentation
@@ -65,5 +69,16 @@ public struct RecognitionOptions: Sendable, Equatable {
         self.sourceResolution = sourceResolution
         self.retryInverted = retryInverted
         self.maximumWords = maximumWords
+        self.binarization = binarization
     }
+}
+
+/// Tesseract's thresholding (its `thresholding_method`; raw values are Tesseract's).
+public enum Binarization: Int, Sendable, CaseIterable, Codable {
+    /// One Otsu threshold for the whole image (Tesseract's default). A shadow or a dark margin
+    /// beside light paper can put the threshold under both paper and print, and nothing is read.
+    case global = 0
+    /// Otsu thresholds per tile, smoothed between tiles (Leptonica's adaptive Otsu): print on
+    /// unevenly lit paper keeps its contrast where it lies.
+    case adaptive = 1
 }

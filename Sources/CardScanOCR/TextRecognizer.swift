@@ -30,6 +30,7 @@ public final class TextRecognizer {
     public let tessdataPath: String
     private var currentWhitelist: String?
     private var currentRetryInverted = true // Tesseract's default for tessedit_do_invert
+    private var currentBinarization = Binarization.global
 
     /// Whether this program keeps Tesseract's in-memory line images uncompressed (it carries the
     /// `CPNGLevel` hook and libpng has called it; known after the first recognition). Without it
@@ -102,6 +103,10 @@ public final class TextRecognizer {
         if options.retryInverted != currentRetryInverted {
             _ = TessBaseAPISetVariable(api, "tessedit_do_invert", options.retryInverted ? "1" : "0")
             currentRetryInverted = options.retryInverted
+        }
+        if options.binarization != currentBinarization {
+            _ = TessBaseAPISetVariable(api, "thresholding_method", String(options.binarization.rawValue))
+            currentBinarization = options.binarization
         }
         if region != nil {
             TessBaseAPISetRectangle(api, Int32(frame.x), Int32(frame.y), Int32(frame.width), Int32(frame.height))

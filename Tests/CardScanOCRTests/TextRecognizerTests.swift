@@ -24,6 +24,29 @@ struct TextRecognizerTests {
         }
     }
 
+    @Test("a text box half in shadow reads nothing by one threshold, and its words thresholded part by part")
+    func shadowedText() throws {
+        // The flat Counterspell's text box, its left 45% darkened to 30% (a shadow across the card).
+        let gray = try Image(contentsOf: FixturePaths.synthetic.appendingPathComponent("counterspell_flat.png").path).grayPixels()
+        let x0 = gray.width * 8 / 100, y0 = gray.height * 62 / 100, w = gray.width * 84 / 100, h = gray.height * 28 / 100
+        var box = GrayImage(width: w, height: h, fill: 0)
+        for y in 0..<h {
+            for x in 0..<w {
+                let v = gray.pixels[(y0 + y) * gray.width + x0 + x]
+                box.pixels[y * w + x] = x * 100 < w * 45 ? UInt8(Int(v) * 3 / 10) : v
+            }
+        }
+        let recognizer = try TextRecognizer()
+        func text(_ binarization: Binarization) throws -> String {
+            try recognizer.recognize(box, options: .init(pageSegmentation: .singleBlock, binarization: binarization)).map(\.text).joined(separator: " ")
+        }
+        let global = try text(.global), adaptive = try text(.adaptive)
+        #expect(!global.contains("target"), "the premise: one threshold loses the shadowed words (\(global))")
+        #expect(adaptive.contains("Counter target"), "\(adaptive)")
+        // The engine goes back to one threshold when asked.
+        #expect(try text(.global) == global)
+    }
+
     @Test("the line-image hook is in effect in a program that exports it (this test binary does)")
     func lineImageHook() throws {
         let (path, name) = try Self.flatFixture()

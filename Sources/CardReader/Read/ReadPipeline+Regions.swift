@@ -43,12 +43,14 @@ extension ReadPipeline {
     /// `resolution`: the dots per inch Tesseract is told; its layout drops lines it judges too
     /// small for it.
     /// `engine`: the engine to read with (by default the band's own).
+    /// `binarization`: one threshold for the patch, or one per part of it.
     func read(_ patch: GrayImage, _ name: CardBand, _ region: CardRegion, psm: PageSegmentationMode, whitelist: String? = nil,
-              retryInverted: Bool = true, maximumWords: Int? = nil, resolution: Int = 300, engine: TextRecognizer? = nil) throws -> RegionRead {
+              retryInverted: Bool = true, maximumWords: Int? = nil, resolution: Int = 300, engine: TextRecognizer? = nil,
+              binarization: Binarization = .global) throws -> RegionRead {
         DebugDump.write(patch, name: name.rawValue)
         let began = Clock.now
         func trace(_ outcome: @autoclosure () -> String) { // (built only when tracing)
-            DebugDump.trace("ocr \(name) psm=\(psm) dpi=\(resolution) wl=\(whitelist != nil) \(patch.width)x\(patch.height) \(Int(Clock.ms(began, Clock.now)))ms \(outcome())")
+            DebugDump.trace("ocr \(name) psm=\(psm) dpi=\(resolution) wl=\(whitelist != nil)\(binarization == .adaptive ? " adaptive" : "") \(patch.width)x\(patch.height) \(Int(Clock.ms(began, Clock.now)))ms \(outcome())")
         }
         let found: [TextObservation]
         do {
@@ -56,7 +58,7 @@ extension ReadPipeline {
             found = try engine.recognize(patch, options: RecognitionOptions(
                 level: .line, pageSegmentation: psm, characterWhitelist: whitelist, includeCharacterConfidences: true,
                 deadlineMilliseconds: options.ocrDeadlineMilliseconds, sourceResolution: resolution, retryInverted: retryInverted,
-                maximumWords: maximumWords))
+                maximumWords: maximumWords, binarization: binarization))
         } catch let OCRError.tooManyWords(words, _) {
             trace("crowded: \(words) words")
             return RegionRead(observations: [], quality: 0, crowded: true)

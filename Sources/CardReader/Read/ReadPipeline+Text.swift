@@ -6,9 +6,21 @@ import CardScanOCR
 extension ReadPipeline {
     /// The type line with the rules and flavor text below it (one block), then the credits at the
     /// bottom (artist, copyright year), read on the card at `corners` (TL, TR, BR, BL upright).
+    /// A block that gives few sure letters is read again thresholded part by part: a shadow or
+    /// the table beside the card can put one threshold for the whole patch under paper and print
+    /// alike, and nothing is read. (Thresholded part by part from the start, evenly lit boxes read
+    /// worse: on the shared photos and their copies it cost more names than it gave.)
     func readText(corners: Quad, gray: GrayImage) throws -> [CardObservation] {
-        let block = try readRegion(.textBox, CardLayout.textBlock, cardHeight: CardLayout.textCardHeight,
-                                   gray: gray, corners: corners, psm: .singleBlock)
+        let patch = Self.patch(CardLayout.textBlock, cardHeight: CardLayout.textCardHeight, gray: gray, corners: corners)
+        var block = try read(patch, .textBox, CardLayout.textBlock, psm: .singleBlock)
+        let t = options.tuning.textMatching
+        func sureLetters(_ r: RegionRead) -> Int {
+            r.observations.filter { $0.observation.confidence >= t.sureLineConfidence }.reduce(0) { $0 + $1.observation.text.filter(\.isLetter).count }
+        }
+        if sureLetters(block) < t.rereadBelowLetters {
+            let again = try read(patch, .textBox, CardLayout.textBlock, psm: .singleBlock, binarization: .adaptive)
+            if sureLetters(again) > sureLetters(block) { block = again }
+        }
         let credits = try readRegion(.credits, CardLayout.credits, cardHeight: CardLayout.bottomCardHeight,
                                      gray: gray, corners: corners, psm: .sparseText)
         return block.observations + credits.observations
