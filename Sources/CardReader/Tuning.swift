@@ -384,10 +384,10 @@ public struct Tuning: Sendable, Codable, Equatable {
         public var maximumProposals = 12
         /// A located region other than the first, on which nothing recognisable was read, is
         /// offered to the caller's confirmation (its text read: ~0.3–1 s) when it is at least this
-        /// card-like (`LocatedCard.confidence`); a proposal beside cards read always is. At 0.9
-        /// the labelled several-card photos had 31 cards named, at 0.6 (the locator's peer score:
-        /// every other region) 32; single-card photos read the same at both (their copies, measured
-        /// at 0.6 only, the same as before).
+        /// card-like (`LocatedCard.confidence`); a proposal beside cards read (the locator's, or
+        /// one step from them) always is. At 0.9 the labelled several-card photos had 31 cards
+        /// named, at 0.6 (the locator's peer score: every other region) 32; single-card photos
+        /// read the same at both (their copies, measured at 0.6 only, the same as before).
         public var confirmedLocation = 0.6
     }
 
@@ -452,6 +452,9 @@ public struct Tuning: Sendable, Codable, Equatable {
         /// multiples of its area.
         public var otherCardMinimumRatio = 0.5
         public var otherCardMaximumRatio = 2.0
+        /// A region lying one step beside a card taken, of its size and turned as it is, is taken
+        /// from this score (`CardLocator.besideCards`).
+        public var besideScore = 0.4
         /// Text boxes (light, solid, about twice as wide as tall): at least the thumbnail's area
         /// over `textBoxAreaDivisor`, filling their rectangle to `textBoxFill`, an aspect between
         /// the bounds (scored around `textBoxAspect` with `textBoxAspectSpread`), and less than

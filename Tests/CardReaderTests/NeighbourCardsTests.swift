@@ -11,7 +11,7 @@ struct NeighbourCardsTests {
         return Quad([PixelPoint(x: x, y: y), PixelPoint(x: x + w, y: y), PixelPoint(x: x + w, y: y + h), PixelPoint(x: x, y: y + h)])
     }
 
-    @Test("two cards side by side and one below give the steps across and down; a lone card gives none")
+    @Test("two cards side by side and one below give the steps across and down; a row gives its seam both ways; a lone card gives none")
     func steps() throws {
         let n = NeighbourCards()
         // Cards 189 × 264 with a 20 px seam across and a 30 px seam down.
@@ -23,6 +23,24 @@ struct NeighbourCardsTests {
         // Upside down, the axes flip but the step is the same.
         let turned = n.steps([Self.card(0, 0), Self.card(209, 0).turned(by: 2)])
         #expect(abs(try #require(turned.across) - 209.0 / 189) < 1e-9)
+        // A row of two: the rows above and below are taken to lie at the same seam (20 px).
+        let row = n.steps([Self.card(0, 0), Self.card(209, 0)])
+        #expect(abs(try #require(row.down) - 284.0 / 264) < 1e-9)
+        let column = n.steps([Self.card(0, 0), Self.card(0, 294)])
+        #expect(abs(try #require(column.across) - 219.0 / 189) < 1e-9)
+    }
+
+    @Test("the locator takes a less card-like region lying one step beside a card taken, not one elsewhere")
+    func besideCards() {
+        let locator = CardLocator()
+        let taken: CardLocator.Candidate = (1.0, Self.card(0, 0).corners, "taken")
+        let beside: CardLocator.Candidate = (0.5, Self.card(209, 0).corners, "beside")
+        let below: CardLocator.Candidate = (0.45, Self.card(0, 294).corners, "below")
+        let apart: CardLocator.Candidate = (0.9 * locator.tuning.peerScore, Self.card(600, 700).corners, "apart")
+        let weak: CardLocator.Candidate = (0.5 * locator.tuning.besideScore, Self.card(-209, 0).corners, "weak")
+        let found = locator.besideCards([taken], among: [taken, beside, below, apart, weak], limit: 24).map(\.method)
+        #expect(found == ["beside", "below"])
+        #expect(locator.besideCards([taken], among: [taken, beside, below], limit: 2).map(\.method) == ["beside"], "no more than the limit")
     }
 
     @Test("cards apart, overlapping, out of line, of other sizes or turned a quarter show no step")

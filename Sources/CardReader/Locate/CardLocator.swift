@@ -16,6 +16,8 @@ struct LocatedCard {
 /// how well it fills its quadrilateral, and its size. Its numbers are `Tuning.Locator`'s.
 struct CardLocator {
     var tuning = Tuning.Locator()
+    /// The steps between the cards of a page or a row (`besideCards`).
+    var neighbours = Tuning.Neighbours()
     static let cardAspect = 63.0 / 88.0
 
     func locate(_ photo: GrayImage) -> LocatedCard? {
@@ -25,8 +27,14 @@ struct CardLocator {
     /// The cards in a photo, most card-like first (the one `locate` finds), then others of a
     /// similar size that do not overlap the ones taken, up to `limit`.
     func locateAll(_ photo: GrayImage, limit: Int) -> [LocatedCard] {
+        locateWithBeside(photo, limit: limit).cards
+    }
+
+    /// `locateAll`'s cards, and the less card-like regions lying beside them (`besideCards`,
+    /// method `beside`): places to read after the cards, as `NeighbourCards`' proposals are.
+    func locateWithBeside(_ photo: GrayImage, limit: Int) -> (cards: [LocatedCard], beside: [LocatedCard]) {
         let (thumb, factor) = thumbnail(photo)
-        guard thumb.width >= 16, thumb.height >= 16 else { return [] }
+        guard thumb.width >= 16, thumb.height >= 16 else { return ([], []) }
         var candidates: [Candidate] = []
         for (method, mask) in candidateMasks(thumb) {
             for comp in mask.components(minArea: thumb.width * thumb.height / tuning.componentAreaDivisor) {
@@ -46,16 +54,41 @@ struct CardLocator {
                 return c.score < tuning.peerScore || ratio < tuning.otherCardMinimumRatio || ratio > tuning.otherCardMaximumRatio
             }
         }
+        let beside = besideCards(picked, among: candidates, limit: limit)
         DebugDump.log(candidates.sorted { $0.score > $1.score }.prefix(8).map { "candidate \($0.method) \(String(format: "%.3f", $0.score)) \($0.corners.map { "\(Int($0.x * Double(factor))),\(Int($0.y * Double(factor)))" }.joined(separator: " "))" }
             + ["chosen \(picked.map(\.method).joined(separator: ", "))"])
         let scale = Double(factor)
-        return picked.map { c in
+        func located(_ c: Candidate, method: String) -> LocatedCard {
             let full = c.corners.map { PixelPoint(x: $0.x * scale, y: $0.y * scale) }
-            return LocatedCard(corners: Quad(portraitOrder(full, imageWidth: photo.width, imageHeight: photo.height)), confidence: min(1, c.score), method: c.method)
+            return LocatedCard(corners: Quad(portraitOrder(full, imageWidth: photo.width, imageHeight: photo.height)), confidence: min(1, c.score), method: method)
         }
+        return (picked.map { located($0, method: $0.method) }, beside.map { located($0, method: Self.besideMethod) })
     }
 
+    /// The `LocatedCard.method` of a region taken beside a card (`besideCards`).
+    static let besideMethod = "beside"
+
     typealias Candidate = (score: Double, corners: [PixelPoint], method: String)
+
+    /// Card-like regions lying one step beside a card taken, of its size and turned as it is
+    /// (`NeighbourCards.isBeside`), taken on a lower score (`Tuning.Locator.besideScore`): in a
+    /// page of pockets or toploaders, or a row on a table, a card's outline merges with its
+    /// holder's or its neighbour's, and its region is less card-like than a loose card's. Each
+    /// one taken may have its own neighbours, up to `limit` regions with the cards.
+    func besideCards(_ picked: [Candidate], among candidates: [Candidate], limit: Int) -> [Candidate] {
+        let layout = NeighbourCards(tuning: neighbours)
+        var taken = picked, added: [Candidate] = []
+        while taken.count < limit {
+            let beside = candidates.filter { c in
+                c.score >= tuning.besideScore && !taken.contains { Self.overlaps($0.corners, c.corners) }
+                    && taken.contains { layout.isBeside(Quad(Self.portraitOrder(c.corners)), Quad(Self.portraitOrder($0.corners))) }
+            }
+            guard let best = beside.max(by: { $0.score < $1.score }) else { break }
+            taken.append(best)
+            added.append(best)
+        }
+        return added
+    }
 
     /// The working copy of the photo and its reduction factor.
     private func thumbnail(_ photo: GrayImage) -> (GrayImage, Int) {

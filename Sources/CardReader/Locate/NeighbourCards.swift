@@ -10,8 +10,8 @@ struct NeighbourCards {
 
     /// The step between neighbouring cards, across (in card widths) and down (in card heights),
     /// each the median over pairs of read cards of about one size and the same axes that lie side
-    /// by side (or one above the other) at a step in `Tuning.Neighbours`' range; nil for a direction
-    /// no pair shows.
+    /// by side (or one above the other) at a step in `Tuning.Neighbours`' range, a direction no
+    /// pair shows completed from the other (`completed`); nil for both when no pair shows a step.
     func steps(_ cards: [Quad]) -> (across: Double?, down: Double?) {
         var across: [Double] = [], down: [Double] = []
         for (i, a) in cards.enumerated() {
@@ -22,7 +22,27 @@ struct NeighbourCards {
             }
         }
         func median(_ v: [Double]) -> Double? { v.isEmpty ? nil : v.sorted()[v.count / 2] }
-        return (median(across), median(down))
+        return Self.completed((median(across), median(down)), range: tuning.minimumStep...tuning.maximumStep)
+    }
+
+    /// A direction no pair shows takes the gap the other shows, in pixels (the pockets of a page
+    /// and cards laid out in rows are spaced about alike both ways): a row of two read cards
+    /// proposes the cards above and below them too.
+    static func completed(_ steps: (across: Double?, down: Double?), range: ClosedRange<Double>) -> (across: Double?, down: Double?) {
+        let aspect = CardLocator.cardAspect // a card's width over its height
+        switch steps {
+        case let (across?, nil): return (across, min(range.upperBound, max(range.lowerBound, 1 + (across - 1) * aspect)))
+        case let (nil, down?): return (min(range.upperBound, max(range.lowerBound, 1 + (down - 1) / aspect)), down)
+        default: return steps
+        }
+    }
+
+    /// Whether `b` lies one step from `a` across or down (a step in the tuning's range, the other
+    /// way within its skew), of about `a`'s size and turned as it is.
+    func isBeside(_ b: Quad, _ a: Quad) -> Bool {
+        guard let (x, y) = offset(of: b, from: a) else { return false }
+        let steps = tuning.minimumStep...tuning.maximumStep
+        return (abs(y) < tuning.maximumSkew && steps.contains(abs(x))) || (abs(x) < tuning.maximumSkew && steps.contains(abs(y)))
     }
 
     /// Where `b`'s centre lies from `a`'s, in `a`'s card widths (across) and heights (down); nil

@@ -44,6 +44,9 @@ public final class PhotoRead: @unchecked Sendable {
     public let limit: Int
     let pipeline: ReadPipeline
     private let located: [LocatedCard]
+    /// Less card-like regions beside the located ones (`CardLocator.besideCards`): read as
+    /// places beside cards are, after the located regions.
+    private var beside: [LocatedCard]
     private let scanShaped: Bool
     private let converted: UInt64, start: UInt64, locatedAt: UInt64
 
@@ -75,7 +78,8 @@ public final class PhotoRead: @unchecked Sendable {
         let aspect = Double(gray.width) / Double(gray.height)
         // A portrait image shaped like a card is most likely a flat scan of one card.
         scanShaped = aspect > search.scanAspectMinimum && aspect < search.scanAspectMaximum
-        located = CardLocator(tuning: pipeline.options.tuning.locator).locateAll(gray, limit: limit)
+        (located, beside) = CardLocator(tuning: pipeline.options.tuning.locator, neighbours: pipeline.options.tuning.neighbours)
+            .locateWithBeside(gray, limit: limit)
         locatedAt = Clock.now
         for other in located.dropFirst() { enqueue(other) }
     }
@@ -143,11 +147,22 @@ public final class PhotoRead: @unchecked Sendable {
             .prefix(count).map { Region(order: $0.order, located: $0.located, cardsThen: occupied) })
     }
 
-    /// Proposes places beside the cards read, one step from each (`NeighbourCards`), not on a card
-    /// or a region to read, nor where a region was read.
+    /// Proposes places beside the cards read: first the regions the locator found beside the
+    /// located ones, then places one step from each card (`NeighbourCards`); none on a card or a
+    /// region to read, nor where a region was read.
     private func propose() {
         let neighbours = NeighbourCards(tuning: tuning)
+        let taken = cards + pending.map(\.located.corners)
+        for region in beside where proposed < tuning.maximumProposals
+            && !taken.contains(where: { CardLocator.overlaps(region.corners, $0) })
+            && !tried.contains(where: { neighbours.samePlace(region.corners, $0) }) {
+            enqueue(region)
+            proposed += 1
+        }
+        beside = []
+        guard pending.isEmpty else { return }
         let steps = neighbours.steps(cards)
+        DebugDump.trace("proposing beside \(cards.count) cards: step across \(steps.across.map { String(format: "%.2f", $0) } ?? "-"), down \(steps.down.map { String(format: "%.2f", $0) } ?? "-")")
         for card in cards {
             for q in neighbours.proposals(around: card, steps: steps, imageWidth: gray.width, imageHeight: gray.height)
             where proposed < tuning.maximumProposals
@@ -178,7 +193,7 @@ public final class PhotoRead: @unchecked Sendable {
     /// A region whose reading said nothing recognisable may still be confirmed as a card when it
     /// is card-like (`Tuning.Neighbours.confirmedLocation`) or a place beside cards read.
     private func isConfirmable(_ region: LocatedCard) -> Bool {
-        region.confidence >= tuning.confirmedLocation || region.method == NeighbourCards.method
+        region.confidence >= tuning.confirmedLocation || region.method == NeighbourCards.method || region.method == CardLocator.besideMethod
     }
 
     /// A read that moved onto a card already read (a grown or placed quad), or lies partly on one
