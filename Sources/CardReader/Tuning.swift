@@ -384,8 +384,8 @@ public struct Tuning: Sendable, Codable, Equatable {
         public var maximumProposals = 12
         /// A located region other than the first, on which nothing recognisable was read, is
         /// offered to the caller's confirmation (its text read: ~0.3–1 s) when it is at least this
-        /// card-like (`LocatedCard.confidence`); a proposal beside cards read (the locator's, or
-        /// one step from them) always is. At 0.9 the labelled several-card photos had 31 cards
+        /// card-like (`LocatedCard.confidence`); a region beside cards located or read (the
+        /// locator's, or one step from them) always is. At 0.9 the labelled several-card photos had 31 cards
         /// named, at 0.6 (the locator's peer score: every other region) 32; single-card photos
         /// read the same at both (their copies, measured at 0.6 only, the same as before).
         public var confirmedLocation = 0.6

@@ -104,8 +104,9 @@ public final class TextRecognizer {
             _ = TessBaseAPISetVariable(api, "tessedit_do_invert", options.retryInverted ? "1" : "0")
             currentRetryInverted = options.retryInverted
         }
-        if options.binarization != currentBinarization {
-            _ = TessBaseAPISetVariable(api, "thresholding_method", String(options.binarization.rawValue))
+        // (Tesseract before 5.0 has no such variable: it then reads with its one threshold.)
+        if options.binarization != currentBinarization,
+           TessBaseAPISetVariable(api, "thresholding_method", String(options.binarization.rawValue)) != 0 {
             currentBinarization = options.binarization
         }
         if region != nil {

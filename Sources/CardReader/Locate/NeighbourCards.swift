@@ -16,33 +16,44 @@ struct NeighbourCards {
         var across: [Double] = [], down: [Double] = []
         for (i, a) in cards.enumerated() {
             for b in cards[(i + 1)...] {
-                guard let (x, y) = offset(of: b, from: a) else { continue }
-                if abs(y) < tuning.maximumSkew, (tuning.minimumStep...tuning.maximumStep).contains(abs(x)) { across.append(abs(x)) }
-                if abs(x) < tuning.maximumSkew, (tuning.minimumStep...tuning.maximumStep).contains(abs(y)) { down.append(abs(y)) }
+                let s = step(of: b, from: a)
+                if let x = s.across { across.append(x) }
+                if let y = s.down { down.append(y) }
             }
         }
         func median(_ v: [Double]) -> Double? { v.isEmpty ? nil : v.sorted()[v.count / 2] }
-        return Self.completed((median(across), median(down)), range: tuning.minimumStep...tuning.maximumStep)
+        return Self.completed((median(across), median(down)), range: stepRange)
     }
 
+    /// The steps of the tuning's range, in card widths or heights.
+    var stepRange: ClosedRange<Double> { tuning.minimumStep...tuning.maximumStep }
+
     /// A direction no pair shows takes the gap the other shows, in pixels (the pockets of a page
-    /// and cards laid out in rows are spaced about alike both ways): a row of two read cards
-    /// proposes the cards above and below them too.
+    /// and cards laid out in rows are spaced about alike both ways), kept within `range`: a row of
+    /// two read cards proposes the cards above and below them too.
     static func completed(_ steps: (across: Double?, down: Double?), range: ClosedRange<Double>) -> (across: Double?, down: Double?) {
         let aspect = CardLocator.cardAspect // a card's width over its height
+        func clamped(_ step: Double) -> Double { min(range.upperBound, max(range.lowerBound, step)) }
         switch steps {
-        case let (across?, nil): return (across, min(range.upperBound, max(range.lowerBound, 1 + (across - 1) * aspect)))
-        case let (nil, down?): return (min(range.upperBound, max(range.lowerBound, 1 + (down - 1) / aspect)), down)
+        case let (across?, nil): return (across, clamped(1 + (across - 1) * aspect))
+        case let (nil, down?): return (clamped(1 + (down - 1) / aspect), down)
         default: return steps
         }
     }
 
-    /// Whether `b` lies one step from `a` across or down (a step in the tuning's range, the other
-    /// way within its skew), of about `a`'s size and turned as it is.
+    /// The step at which `b` lies from `a`, across (in `a`'s widths) or down (in its heights): a
+    /// step in the tuning's range with the other way within its skew, `b` of about `a`'s size and
+    /// turned as it is; nil for a way it does not lie one step.
+    func step(of b: Quad, from a: Quad) -> (across: Double?, down: Double?) {
+        guard let (x, y) = offset(of: b, from: a) else { return (nil, nil) }
+        return (abs(y) < tuning.maximumSkew && stepRange.contains(abs(x)) ? abs(x) : nil,
+                abs(x) < tuning.maximumSkew && stepRange.contains(abs(y)) ? abs(y) : nil)
+    }
+
+    /// Whether `b` lies one step from `a` across or down (`step(of:from:)`).
     func isBeside(_ b: Quad, _ a: Quad) -> Bool {
-        guard let (x, y) = offset(of: b, from: a) else { return false }
-        let steps = tuning.minimumStep...tuning.maximumStep
-        return (abs(y) < tuning.maximumSkew && steps.contains(abs(x))) || (abs(x) < tuning.maximumSkew && steps.contains(abs(y)))
+        let s = step(of: b, from: a)
+        return s.across != nil || s.down != nil
     }
 
     /// Where `b`'s centre lies from `a`'s, in `a`'s card widths (across) and heights (down); nil

@@ -1,7 +1,8 @@
 import CardScanOCR
 
 /// Reading every card of one photo, one region at a time: the most card-like region first (the
-/// main card, reported whatever is read on it), then the other located regions, then places beside
+/// main card, reported whatever is read on it), then the other located regions (and the less
+/// card-like regions the locator found beside them, `CardLocator.besideCards`), then places beside
 /// the cards read (`NeighbourCards`), each decided in turn: kept when something recognisable was
 /// read on it (a title the vocabulary knows, or a collector number), or when the caller's
 /// confirmation keeps it.
@@ -32,7 +33,7 @@ public final class PhotoRead: @unchecked Sendable {
         /// The region's reading, as reported when it is kept.
         public let reading: CardReading
         /// Nothing recognisable was read on it, and it is card-like enough or lies beside cards
-        /// read: `decide` asks the confirmation about it, unless a card read since covers it.
+        /// read or located: `decide` asks the confirmation about it, unless a card read since covers it.
         public let wantsConfirmation: Bool
         /// Milliseconds the read took.
         let spent: Double
@@ -44,9 +45,6 @@ public final class PhotoRead: @unchecked Sendable {
     public let limit: Int
     let pipeline: ReadPipeline
     private let located: [LocatedCard]
-    /// Less card-like regions beside the located ones (`CardLocator.besideCards`): read as
-    /// places beside cards are, after the located regions.
-    private var beside: [LocatedCard]
     private let scanShaped: Bool
     private let converted: UInt64, start: UInt64, locatedAt: UInt64
 
@@ -78,10 +76,12 @@ public final class PhotoRead: @unchecked Sendable {
         let aspect = Double(gray.width) / Double(gray.height)
         // A portrait image shaped like a card is most likely a flat scan of one card.
         scanShaped = aspect > search.scanAspectMinimum && aspect < search.scanAspectMaximum
-        (located, beside) = CardLocator(tuning: pipeline.options.tuning.locator, neighbours: pipeline.options.tuning.neighbours)
+        let found = CardLocator(tuning: pipeline.options.tuning.locator, neighbours: pipeline.options.tuning.neighbours)
             .locateWithBeside(gray, limit: limit)
+        located = found.cards
         locatedAt = Clock.now
-        for other in located.dropFirst() { enqueue(other) }
+        // The less card-like regions beside the located ones come after them.
+        for other in located.dropFirst() + found.beside { enqueue(other) }
     }
 
     private var tuning: Tuning.Neighbours { pipeline.options.tuning.neighbours }
@@ -147,20 +147,10 @@ public final class PhotoRead: @unchecked Sendable {
             .prefix(count).map { Region(order: $0.order, located: $0.located, cardsThen: occupied) })
     }
 
-    /// Proposes places beside the cards read: first the regions the locator found beside the
-    /// located ones, then places one step from each card (`NeighbourCards`); none on a card or a
-    /// region to read, nor where a region was read.
+    /// Proposes places beside the cards read, one step from each (`NeighbourCards`), not on a card
+    /// or a region to read, nor where a region was read.
     private func propose() {
         let neighbours = NeighbourCards(tuning: tuning)
-        let taken = cards + pending.map(\.located.corners)
-        for region in beside where proposed < tuning.maximumProposals
-            && !taken.contains(where: { CardLocator.overlaps(region.corners, $0) })
-            && !tried.contains(where: { neighbours.samePlace(region.corners, $0) }) {
-            enqueue(region)
-            proposed += 1
-        }
-        beside = []
-        guard pending.isEmpty else { return }
         let steps = neighbours.steps(cards)
         DebugDump.trace("proposing beside \(cards.count) cards: step across \(steps.across.map { String(format: "%.2f", $0) } ?? "-"), down \(steps.down.map { String(format: "%.2f", $0) } ?? "-")")
         for card in cards {
@@ -191,7 +181,7 @@ public final class PhotoRead: @unchecked Sendable {
     }
 
     /// A region whose reading said nothing recognisable may still be confirmed as a card when it
-    /// is card-like (`Tuning.Neighbours.confirmedLocation`) or a place beside cards read.
+    /// is card-like (`Tuning.Neighbours.confirmedLocation`) or a place beside cards read or located.
     private func isConfirmable(_ region: LocatedCard) -> Bool {
         region.confidence >= tuning.confirmedLocation || region.method == NeighbourCards.method || region.method == CardLocator.besideMethod
     }

@@ -17,9 +17,10 @@ extension ReadPipeline {
         func sureLetters(_ r: RegionRead) -> Int {
             r.observations.filter { $0.observation.confidence >= t.sureLineConfidence }.reduce(0) { $0 + $1.observation.text.filter(\.isLetter).count }
         }
-        if sureLetters(block) < t.rereadBelowLetters {
+        let letters = sureLetters(block)
+        if letters < t.rereadBelowLetters {
             let again = try read(patch, .textBox, CardLayout.textBlock, psm: .singleBlock, binarization: .adaptive)
-            if sureLetters(again) > sureLetters(block) { block = again }
+            if sureLetters(again) > letters { block = again }
         }
         let credits = try readRegion(.credits, CardLayout.credits, cardHeight: CardLayout.bottomCardHeight,
                                      gray: gray, corners: corners, psm: .sparseText)
