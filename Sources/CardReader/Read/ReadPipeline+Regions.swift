@@ -19,11 +19,13 @@ extension ReadPipeline {
                  retryInverted: retryInverted, maximumWords: maximumWords)
     }
 
-    /// The region rectified from the photo, dark text on a light ground, dark margins trimmed.
-    static func patch(_ region: CardRegion, cardHeight: Int, gray: GrayImage, corners: Quad) -> GrayImage {
+    /// The region rectified from the photo, dark text on a light ground, dark margins trimmed
+    /// (unless `trimmed` is false: a shadow over a side of the region is dark too, and the print
+    /// in it would be cut off).
+    static func patch(_ region: CardRegion, cardHeight: Int, gray: GrayImage, corners: Quad, trimmed: Bool = true) -> GrayImage {
         var patch = Rectifier.warp(gray, homography: Homography(corners), region: region, cardHeightPixels: cardHeight)
         if patch.hasLightText() { patch = patch.inverted() } // white text on a black border
-        return patch.trimmingDarkEdges()
+        return trimmed ? patch.trimmingDarkEdges() : patch
     }
 
     /// The bands `attempt` and `readingCopyright` read (the standard ones), cut at `corners` as

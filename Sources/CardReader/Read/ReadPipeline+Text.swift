@@ -6,9 +6,9 @@ import CardScanOCR
 extension ReadPipeline {
     /// The type line with the rules and flavor text below it (one block), then the credits at the
     /// bottom (artist, copyright year), read on the card at `corners` (TL, TR, BR, BL upright).
-    /// A block that gives few sure letters is read again thresholded part by part: a shadow or
-    /// the table beside the card can put one threshold for the whole patch under paper and print
-    /// alike, and nothing is read. (Thresholded part by part from the start, evenly lit boxes read
+    /// A block that gives few sure letters is read again thresholded part by part, its dark
+    /// margins kept: a shadow or the table beside the card can put one threshold for the whole
+    /// patch under paper and print alike, and nothing is read. (Thresholded part by part from the start, evenly lit boxes read
     /// worse: on the shared photos and their copies it cost more names than it gave.)
     func readText(corners: Quad, gray: GrayImage) throws -> [CardObservation] {
         let patch = Self.patch(CardLayout.textBlock, cardHeight: CardLayout.textCardHeight, gray: gray, corners: corners)
@@ -19,7 +19,9 @@ extension ReadPipeline {
         }
         let letters = sureLetters(block)
         if letters < t.rereadBelowLetters {
-            let again = try read(patch, .textBox, CardLayout.textBlock, psm: .singleBlock, binarization: .adaptive)
+            // Untrimmed: what the first read took for a dark margin may be a shadow over print.
+            let whole = Self.patch(CardLayout.textBlock, cardHeight: CardLayout.textCardHeight, gray: gray, corners: corners, trimmed: false)
+            let again = try read(whole, .textBox, CardLayout.textBlock, psm: .singleBlock, binarization: .adaptive)
             if sureLetters(again) > letters { block = again }
         }
         let credits = try readRegion(.credits, CardLayout.credits, cardHeight: CardLayout.bottomCardHeight,
