@@ -23,6 +23,17 @@ extension CardCatalog {
     public func searchText(_ text: String, limit: Int = 20, candidates: Int = 100, maxWords: Int = 32,
                            maxWordShare: Double = 0.2, searchWords: Int = 12,
                            searchShare: Double = 0.03) throws -> TextSearchResult {
+        try searchText(lines: [(text, 1)], limit: limit, candidates: candidates, maxWords: maxWords,
+                       maxWordShare: maxWordShare, searchWords: searchWords, searchShare: searchShare)
+    }
+
+    /// `searchText(_:)` on lines read with a certainty each (0…1, the OCR engine's confidence): a
+    /// word weighs its rarity times the certainty of the surest line it was read in. A line of
+    /// noise (Tesseract's reading of art or a shadow, at 0.2–0.4) then dilutes the score of a
+    /// card whose rules text was read surely (0.8–0.95) a little, not as much as that text.
+    public func searchText(lines: [(text: String, certainty: Double)], limit: Int = 20, candidates: Int = 100, maxWords: Int = 32,
+                           maxWordShare: Double = 0.2, searchWords: Int = 12,
+                           searchShare: Double = 0.03) throws -> TextSearchResult {
         guard hasTextIndex else {
             throw CatalogError.needsImport(path: url.path, reason: "built before card texts were kept (catalog schema \(schemaVersion)), so it cannot search by rules or flavor text")
         }
@@ -34,7 +45,7 @@ extension CardCatalog {
         }
 
         // Resolve the query's words against the vocabulary.
-        var used: [(word: String, weight: Double)] = []
+        var used: [(word: String, weight: Double, rarity: Double)] = []
         var corrected: [String: String] = [:]
         var ignored: [String] = []
         var seen = Set<String>()
@@ -44,13 +55,19 @@ extension CardCatalog {
         // They are a guess (noise splits too: `baricheld` into `bar`, `ich`, `eld`), so a word
         // known only from a split counts for the printings that hold it and against none.
         var split = Set<String>(), whole = Set<String>()
-        let read = TextIndex.words(in: text).flatMap { word -> [String] in
-            guard vocabulary.resolve(word) == nil, let pieces = vocabulary.split(word) else {
-                whole.insert(word)
-                return [word]
+        var certainty: [String: Double] = [:]
+        let read = lines.flatMap { line -> [String] in
+            let sure = min(1, max(0, line.certainty))
+            return TextIndex.words(in: line.text).flatMap { word -> [String] in
+                guard vocabulary.resolve(word) == nil, let pieces = vocabulary.split(word) else {
+                    whole.insert(word)
+                    certainty[word] = max(certainty[word] ?? 0, sure)
+                    return [word]
+                }
+                split.formUnion(pieces)
+                for piece in pieces { certainty[piece] = max(certainty[piece] ?? 0, sure) }
+                return pieces
             }
-            split.formUnion(pieces)
-            return pieces
         }
         let guessed = split.subtracting(whole)
         for word in read where seen.insert(word).inserted {
@@ -60,17 +77,22 @@ extension CardCatalog {
                 continue
             }
             if term != word { corrected[word] = term }
-            guard !used.contains(where: { $0.word == term }) else { continue }
-            used.append((term, log(total / Double(doc))))
+            let sure = certainty[word] ?? 1
+            if let known = used.firstIndex(where: { $0.word == term }) {
+                used[known].weight = max(used[known].weight, used[known].rarity * sure)
+                continue
+            }
+            let rarity = log(total / Double(doc))
+            used.append((term, rarity * sure, rarity))
         }
-        used.sort { $0.weight > $1.weight }
+        used.sort { $0.weight != $1.weight ? $0.weight > $1.weight : $0.rarity > $1.rarity }
         if used.count > maxWords {
             ignored += used[maxWords...].map(\.word)
             used.removeLast(used.count - maxWords)
         }
         guard !used.isEmpty else { return TextSearchResult(words: [], corrected: corrected, ignored: ignored, matches: []) }
 
-        let rare = used.filter { log(total) - $0.weight <= log(total * searchShare) }
+        let rare = used.filter { log(total) - $0.rarity <= log(total * searchShare) }
         let searched = rare.isEmpty ? Array(used.prefix(4)) : Array(rare.prefix(searchWords))
         let expression = searched.map { "\"\($0.word)\"" }.joined(separator: " OR ")
         let weights = TextIndex.fields.map { $0 == .name ? "2.0" : "1.0" }.joined(separator: ", ")
@@ -130,7 +152,7 @@ extension CardCatalog {
                                      relevance: relevance, matchedWords: matched))
         }
         matches.sort { ($0.score, $0.relevance) > ($1.score, $1.relevance) }
-        return TextSearchResult(words: used, corrected: corrected, ignored: ignored, matches: Array(matches.prefix(limit)))
+        return TextSearchResult(words: used.map { ($0.word, $0.weight) }, corrected: corrected, ignored: ignored, matches: Array(matches.prefix(limit)))
     }
 }
 

@@ -114,7 +114,8 @@ public struct TextMatch: Sendable, Hashable {
 
 /// What `CardCatalog.searchText` searched for and found.
 public struct TextSearchResult: Sendable {
-    /// Query words used (index spellings), rarest first, with their weight (inverse document frequency).
+    /// Query words used (index spellings), heaviest first, with their weight: their rarity (inverse
+    /// document frequency) times the certainty of the surest line they were read in (1 for plain text).
     public var words: [(word: String, weight: Double)]
     /// Query words read as a different index word (OCR damage), `read → index word`.
     public var corrected: [String: String]

@@ -25,14 +25,15 @@ struct TextEvidence {
     /// band of a card placed a little low holds the last line of flavor text). The copyright year
     /// is read from the whole lines either way.
     init?(_ observations: [CardObservation], catalog: CardCatalog, sureCredits: Double) throws {
-        let lines = try observations.filter { $0.region.isCardText }.map { o in
-            o.region == .credits && o.observation.confidence < sureCredits
+        let lines = try observations.filter { $0.region.isCardText }.map { o -> (text: String, certainty: Double) in
+            let text = o.region == .credits && o.observation.confidence < sureCredits
                 ? try catalog.artistWords(in: o.observation.text).joined(separator: " ") : o.observation.text
-        }.filter { !$0.isEmpty }
+            return (text, o.observation.confidence)
+        }.filter { !$0.text.isEmpty }
         guard !lines.isEmpty, catalog.hasTextIndex else { return nil }
         self.lines = lines.count
         fromPhoto = observations.contains { $0.region == .photo }
-        matches = try catalog.searchText(lines.joined(separator: "\n"), limit: 40).matches
+        matches = try catalog.searchText(lines: lines, limit: 40).matches
         year = Self.copyrightYear(observations.filter { $0.region == .credits || $0.region == .photo }.map(\.observation.text))
     }
 

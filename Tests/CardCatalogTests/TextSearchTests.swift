@@ -45,6 +45,23 @@ struct TextSearchTests {
         #expect(result.matches.filter { $0.score == best.score }.allSatisfy { $0.printing.name == "Balance" })
     }
 
+    @Test("a line read unsurely (noise read from art or a shadow) weighs less than the card's text read surely")
+    func unsureLinesWeighLess() throws {
+        let catalog = try SharedCatalog.get().catalog
+        let text = [("Each player chooses a number of lands they", 0.9), ("control equal to the number of lands", 0.85),
+                    ("controlled by the player who controls the", 0.9), ("fewest, then sacrifices the rest.", 0.8)]
+        let noise = "Tithe fen sea Glacier"
+        let sure = try catalog.searchText(lines: text + [(noise, 1.0)])
+        let unsure = try catalog.searchText(lines: text + [(noise, 0.2)])
+        let plain = try catalog.searchText((text.map(\.0) + [noise]).joined(separator: "\n"))
+        #expect(unsure.matches.first?.printing.name == "Balance")
+        let balance = { (r: TextSearchResult) in r.matches.first { $0.printing.name == "Balance" }?.score ?? 0 }
+        #expect(balance(unsure) > balance(sure) + 0.1, "\(balance(unsure)) \(balance(sure))")
+        #expect(abs(balance(plain) - balance(sure)) < 0.05, "text without certainties is read as sure")
+        let fen = try #require(unsure.words.first { $0.word == "fen" }?.weight), fenSure = try #require(sure.words.first { $0.word == "fen" }?.weight)
+        #expect(abs(fen - 0.2 * fenSure) < 1e-9)
+    }
+
     @Test("words read with the gaps between them lost are split into index words; noise is not")
     func gluedWords() throws {
         let catalog = try SharedCatalog.get().catalog

@@ -65,7 +65,7 @@ extension ReadPipeline {
             trace("crowded: \(words) words")
             return RegionRead(observations: [], quality: 0, crowded: true)
         }
-        trace("\(found.map(\.text))")
+        trace("\(found.map { "\($0.text) @\(Int(($0.confidence * 100).rounded()))" })")
         let mapped = found.map { o -> CardObservation in
             let b = region.toBottomLeft((o.boundingBox.x, o.boundingBox.y, o.boundingBox.width, o.boundingBox.height))
             var card = o
