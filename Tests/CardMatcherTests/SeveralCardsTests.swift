@@ -196,6 +196,19 @@ struct SeveralCardsTests {
         #expect(names.count == 8 && Self.apart(cards), "\(names)")
     }
 
+    @Test("a page of toploaders whose top row the locator takes for one card: its halves are read as cards (shared photo)",
+          .tags(.sharedData), .needsSharedData)
+    func twoCardsTakenForOne() throws {
+        let catalog = try SharedCardData.catalog.get().catalog
+        let path = SharedCardData.root.appendingPathComponent("photos/esbillyjack/uploads_backup/scan_161_295d90b0-d421-42af-a451-de8fdacaa9cf.jpg").path
+        let cards = try CardScanner(catalog: catalog).scan(contentsOf: path).cards
+        let names = Self.names(cards)
+        let page = ["Mox Diamond", "Feldon's Cane", "Chain Lightning", "Lotus Petal"]
+        #expect(names.filter(page.contains).count >= 3, "\(names)")
+        #expect(names.allSatisfy(page.contains), "no card that is not on the page: \(names)")
+        #expect(Self.apart(cards), "\(names)")
+    }
+
     @Test("a card whose pale title reads as nothing, beside cards read, is found by its text (shared photo)",
           .tags(.sharedData), .needsSharedData)
     func confirmedByText() throws {

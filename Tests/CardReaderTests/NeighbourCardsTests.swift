@@ -28,6 +28,25 @@ struct NeighbourCardsTests {
         #expect(abs(try #require(row.down) - 284.0 / 264) < 1e-9)
         let column = n.steps([Self.card(0, 0), Self.card(0, 294)])
         #expect(abs(try #require(column.across) - 219.0 / 189) < 1e-9)
+        // The first and third pockets of a column (the one between unread) show the step too.
+        let apart = n.steps([Self.card(0, 0), Self.card(0, 588)])
+        #expect(abs(try #require(apart.down) - 294.0 / 264) < 1e-9)
+        #expect(n.isBeside(Self.card(0, 588), Self.card(0, 0)) == false, "two steps away is not beside")
+    }
+
+    @Test("a region taken around a more card-like one keeps that one and its mirror image as its parts; a lone card has none")
+    func partsOfARegion() throws {
+        let locator = CardLocator()
+        let inner: CardLocator.Candidate = (1.0, Self.card(0, 0).corners, "inner")
+        // Two cards 189 × 264 side by side with a 20 px seam: shaped like one card, twice its area.
+        let pair: CardLocator.Candidate = (0.5, [PixelPoint(x: 0, y: 0), PixelPoint(x: 398, y: 0), PixelPoint(x: 398, y: 264), PixelPoint(x: 0, y: 264)], "pair")
+        let (chosen, within) = try #require(locator.chooseWithInner([inner, pair]))
+        #expect(chosen.method == "pair" && within?.method == "inner")
+        let parts = CardLocator.parts(of: chosen, inner: try #require(within))
+        #expect(parts.count == 2 && parts[0].corners == inner.corners)
+        let mirrored = Quad(CardLocator.portraitOrder(parts[1].corners))
+        #expect(abs(mirrored.centre.x - (209 + 189.0 / 2)) < 1e-9 && abs(mirrored.centre.y - 132) < 1e-9)
+        #expect(try #require(locator.chooseWithInner([inner])).inner == nil)
     }
 
     @Test("the locator takes a less card-like region lying one step beside a card taken, not one elsewhere")
@@ -46,7 +65,8 @@ struct NeighbourCardsTests {
     @Test("cards apart, overlapping, out of line, of other sizes or turned a quarter show no step")
     func noStep() {
         let n = NeighbourCards()
-        #expect(n.steps([Self.card(0, 0), Self.card(450, 0)]).across == nil, "a card's width apart: not neighbours")
+        #expect(n.steps([Self.card(0, 0), Self.card(330, 0)]).across == nil, "most of a card's width apart: not neighbours, nor two steps")
+        #expect(n.steps([Self.card(0, 0), Self.card(660, 0)]).across == nil, "two and a half cards' widths apart: neither")
         #expect(n.steps([Self.card(0, 0), Self.card(100, 0)]).across == nil, "overlapping")
         #expect(n.steps([Self.card(0, 0), Self.card(209, 120)]).across == nil, "out of line by almost half a card")
         #expect(n.steps([Self.card(0, 0), Self.card(209, 0, scale: 2)]).across == nil, "another size")

@@ -9,6 +9,15 @@ struct LocatedCard {
     var confidence: Double
     /// Which segmentation found it (for debugging).
     var method: String
+    /// For a region taken as the card around a more card-like region inside it (`choose`: the
+    /// card around its art box), the two cards it may be instead: that inner region and its
+    /// mirror image through the region's centre. Two cards side by side (two pockets of a page,
+    /// two toploaders) are shaped as one card twice the size, the one card's art box turned.
+    /// Read when the region as a whole reads as no card (`PhotoRead`).
+    var parts: [LocatedCard] = []
+    /// With `parts`: card-like regions of a part's size elsewhere in the photo (the other
+    /// pockets of the page), read once a part is found to be a card.
+    var partPeers: [LocatedCard] = []
 }
 
 /// Finds the card in a photo on a downscaled copy: several segmentations (edges, dark, light)
@@ -44,7 +53,9 @@ struct CardLocator {
         }
         var picked: [Candidate] = []
         var remaining = candidates
-        while picked.count < limit, let best = choose(remaining) {
+        var inner: [Int: Candidate] = [:]
+        while picked.count < limit, let (best, within) = chooseWithInner(remaining) {
+            if let within { inner[picked.count] = within }
             picked.append(best)
             remaining.removeAll { Self.overlaps($0.corners, best.corners) }
             // Other cards are as card-like as the first and about its size.
@@ -62,11 +73,41 @@ struct CardLocator {
             let full = c.corners.map { PixelPoint(x: $0.x * scale, y: $0.y * scale) }
             return LocatedCard(corners: Quad(portraitOrder(full, imageWidth: photo.width, imageHeight: photo.height)), confidence: min(1, c.score), method: method)
         }
-        return (picked.map { located($0, method: $0.method) }, beside.map { located($0, method: Self.besideMethod) })
+        return (picked.enumerated().map { i, c in
+            var card = located(c, method: c.method)
+            if let part = inner[i] {
+                card.parts = Self.parts(of: c, inner: part).map { located($0, method: Self.partMethod) }
+                card.partPeers = peers(ofPart: part, around: c, among: candidates, limit: limit).map { located($0, method: $0.method) }
+            }
+            return card
+        }, beside.map { located($0, method: Self.besideMethod) })
+    }
+
+    /// The two cards `region` may be (`LocatedCard.parts`): `inner`, and its mirror image through
+    /// the region's centre (a rectangle holding two cards side by side holds one in each half).
+    static func parts(of region: Candidate, inner: Candidate) -> [Candidate] {
+        let centre = Self.centre(region.corners)
+        return [inner, (0, inner.corners.map { PixelPoint(x: 2 * centre.x - $0.x, y: 2 * centre.y - $0.y) }, inner.method)]
+    }
+
+    /// Regions as card-like as other cards are (`Tuning.Locator.peerScore`) and of `part`'s size,
+    /// outside `region` and apart from each other, most card-like first (`LocatedCard.partPeers`).
+    func peers(ofPart part: Candidate, around region: Candidate, among candidates: [Candidate], limit: Int) -> [Candidate] {
+        let size = Geometry.area(part.corners)
+        var taken: [Candidate] = []
+        for c in candidates.sorted(by: { $0.score > $1.score }) where taken.count < limit {
+            let ratio = Geometry.area(c.corners) / size
+            guard c.score >= tuning.peerScore, ratio >= tuning.otherCardMinimumRatio, ratio <= tuning.otherCardMaximumRatio,
+                  !Self.overlaps(c.corners, region.corners), !taken.contains(where: { Self.overlaps($0.corners, c.corners) }) else { continue }
+            taken.append(c)
+        }
+        return taken
     }
 
     /// The `LocatedCard.method` of a region taken beside a card (`besideCards`).
     static let besideMethod = "beside"
+    /// The `LocatedCard.method` of a part of a region that may be two cards (`LocatedCard.parts`).
+    static let partMethod = "part"
 
     typealias Candidate = (score: Double, corners: [PixelPoint], method: String)
 
@@ -176,7 +217,14 @@ struct CardLocator {
     /// The best-scoring candidate, except that a card-like region 1.6–4x larger that contains it
     /// wins (the art box or text box of a card is itself card-shaped; the card contains it).
     func choose(_ candidates: [Candidate]) -> Candidate? {
-        guard var best = candidates.max(by: { $0.score < $1.score }) else { return nil }
+        chooseWithInner(candidates)?.chosen
+    }
+
+    /// `choose`'s region, and the most card-like region when a region around it was chosen
+    /// instead (`LocatedCard.parts`).
+    func chooseWithInner(_ candidates: [Candidate]) -> (chosen: Candidate, inner: Candidate?)? {
+        guard let first = candidates.max(by: { $0.score < $1.score }) else { return nil }
+        var best = first
         var changed = true
         while changed {
             changed = false
@@ -197,7 +245,7 @@ struct CardLocator {
             }
             if let outer = containing.max(by: { $0.score < $1.score }) { best = outer; changed = true }
         }
-        return best
+        return (best, best.corners == first.corners ? nil : first)
     }
 
     /// Scores a region; returns the score and its fitted quad (thumbnail pixels).

@@ -10,18 +10,25 @@ struct NeighbourCards {
 
     /// The step between neighbouring cards, across (in card widths) and down (in card heights),
     /// each the median over pairs of read cards of about one size and the same axes that lie side
-    /// by side (or one above the other) at a step in `Tuning.Neighbours`' range, a direction no
-    /// pair shows completed from the other (`completed`); nil for both when no pair shows a step.
+    /// by side (or one above the other) at a step in `Tuning.Neighbours`' range, else over pairs
+    /// two such steps apart (the card between them unread: a page's first and third pocket), a
+    /// direction no pair shows completed from the other (`completed`); nil for both when no pair
+    /// shows a step.
     func steps(_ cards: [Quad]) -> (across: Double?, down: Double?) {
-        var across: [Double] = [], down: [Double] = []
+        var across: [[Double]] = [[], []], down: [[Double]] = [[], []]
         for (i, a) in cards.enumerated() {
             for b in cards[(i + 1)...] {
-                let s = step(of: b, from: a)
-                if let x = s.across { across.append(x) }
-                if let y = s.down { down.append(y) }
+                for apart in [1, 2] {
+                    let s = step(of: b, from: a, steps: Double(apart))
+                    if let x = s.across { across[apart - 1].append(x) }
+                    if let y = s.down { down[apart - 1].append(y) }
+                }
             }
         }
-        func median(_ v: [Double]) -> Double? { v.isEmpty ? nil : v.sorted()[v.count / 2] }
+        func median(_ v: [[Double]]) -> Double? {
+            guard let found = v.first(where: { !$0.isEmpty }) else { return nil }
+            return found.sorted()[found.count / 2]
+        }
         return Self.completed((median(across), median(down)), range: stepRange)
     }
 
@@ -41,13 +48,14 @@ struct NeighbourCards {
         }
     }
 
-    /// The step at which `b` lies from `a`, across (in `a`'s widths) or down (in its heights): a
-    /// step in the tuning's range with the other way within its skew, `b` of about `a`'s size and
-    /// turned as it is; nil for a way it does not lie one step.
-    func step(of b: Quad, from a: Quad) -> (across: Double?, down: Double?) {
+    /// The step at which `b` lies `steps` steps from `a`, across (in `a`'s widths) or down (in
+    /// its heights): a step in the tuning's range with the other way within its skew, `b` of about
+    /// `a`'s size and turned as it is; nil for a way it does not lie that many steps.
+    func step(of b: Quad, from a: Quad, steps: Double = 1) -> (across: Double?, down: Double?) {
         guard let (x, y) = offset(of: b, from: a) else { return (nil, nil) }
-        return (abs(y) < tuning.maximumSkew && stepRange.contains(abs(x)) ? abs(x) : nil,
-                abs(x) < tuning.maximumSkew && stepRange.contains(abs(y)) ? abs(y) : nil)
+        let across = abs(x) / steps, down = abs(y) / steps
+        return (abs(y) < tuning.maximumSkew && stepRange.contains(across) ? across : nil,
+                abs(x) < tuning.maximumSkew && stepRange.contains(down) ? down : nil)
     }
 
     /// Whether `b` lies one step from `a` across or down (`step(of:from:)`).

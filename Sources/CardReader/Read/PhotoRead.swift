@@ -52,6 +52,9 @@ public final class PhotoRead: @unchecked Sendable {
     public private(set) var readings: [CardReading] = []
     /// The main card's reading: other regions on it are not other cards.
     private var first: ReadPipeline.Attempt?
+    /// The main region read as no card, and it may be two (`LocatedCard.parts`): its parts are
+    /// read first, and the first kept as a card takes its place.
+    private var mainInParts = false
     private var pending: [(order: Int, located: LocatedCard)] = []
     private var handedOut = 0
     private var cards: [Quad] = [], tried: [Quad] = []
@@ -80,6 +83,9 @@ public final class PhotoRead: @unchecked Sendable {
             .locateWithBeside(gray, limit: limit)
         located = found.cards
         locatedAt = Clock.now
+        // The main region's parts (read first when it reads as no card) and the regions of their
+        // size (read once a part is a card) have the first places.
+        handedOut = (located.first?.parts.count ?? 0) + (located.first?.partPeers.count ?? 0)
         // The less card-like regions beside the located ones come after them.
         for other in located.dropFirst() + found.beside { enqueue(other) }
     }
@@ -108,11 +114,17 @@ public final class PhotoRead: @unchecked Sendable {
         tried = [read.corners]
         // The whole image read as the card: a flat scan of one card.
         finished = ReadPipeline.isWholeImage(read.corners, gray)
+        if !finished, !ReadPipeline.isCard(read), let parts = located.first?.parts, !parts.isEmpty {
+            DebugDump.trace("main region read as no card: its \(parts.count) parts read first")
+            mainInParts = true
+            pending.insert(contentsOf: parts.enumerated().map { ($0.offset, $0.element) }, at: 0)
+        }
     }
 
     /// The cards read, with the main card's place (it may have been placed elsewhere than its
-    /// located region, around its text box: a region on the same card is not another card).
-    private var occupied: [Quad] { cards + (first.map { [$0.corners] } ?? []) }
+    /// located region, around its text box: a region on the same card is not another card),
+    /// unless that may be two cards still to read (`mainInParts`).
+    private var occupied: [Quad] { cards + (mainInParts ? [] : first.map { [$0.corners] } ?? []) }
 
     /// The next region to decide, nil when the photo is done (the limit reached, or no region
     /// left). The other located regions come first, then places beside the cards read, proposed
@@ -183,7 +195,8 @@ public final class PhotoRead: @unchecked Sendable {
     /// A region whose reading said nothing recognisable may still be confirmed as a card when it
     /// is card-like (`Tuning.Neighbours.confirmedLocation`) or a place beside cards read or located.
     private func isConfirmable(_ region: LocatedCard) -> Bool {
-        region.confidence >= tuning.confirmedLocation || region.method == NeighbourCards.method || region.method == CardLocator.besideMethod
+        region.confidence >= tuning.confirmedLocation
+            || [NeighbourCards.method, CardLocator.besideMethod, CardLocator.partMethod].contains(region.method)
     }
 
     /// A read that moved onto a card already read (a grown or placed quad), or lies partly on one
@@ -215,9 +228,28 @@ public final class PhotoRead: @unchecked Sendable {
         tried.append(asked.located.corners)
         guard isCard else {
             readings[0].timings.ocr += spent
+            // No part was a card: the main region stands as read.
+            if mainInParts, !pending.contains(where: { $0.located.method == CardLocator.partMethod }) { mainInParts = false }
             return
         }
         cards.append(read.corners)
+        if mainInParts {
+            // A part of the main region is a card: the region was two cards, not one read as none.
+            DebugDump.trace("main region replaced by its part")
+            mainInParts = false
+            first = read
+            // It carries the photo's time, the main region's reads included.
+            var part = region.reading
+            part.timings.decode = readings[0].timings.decode
+            part.timings.locate = readings[0].timings.locate
+            part.timings.ocr += readings[0].timings.ocr
+            readings[0] = part
+            // The photo's other cards are of the part's size: its regions of that size come next.
+            let peers = located.first?.partPeers ?? [], firstOrder = located.first?.parts.count ?? 0
+            let after = pending.firstIndex { $0.located.method != CardLocator.partMethod } ?? pending.endIndex
+            pending.insert(contentsOf: peers.enumerated().map { (firstOrder + $0.offset, $0.element) }, at: after)
+            return
+        }
         readings.append(region.reading)
     }
 
