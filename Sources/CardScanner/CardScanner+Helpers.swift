@@ -38,6 +38,7 @@ extension CardScanner {
         readAhead()
         try photo.readMainCard(with: reader)
         identifyAhead(photo.readings[0])
+        var mainQuad = photo.readings[0].quad
         while let region = photo.next() {
             for (order, job) in ahead where order < region.order {
                 jobs.cancel(job)
@@ -52,12 +53,15 @@ extension CardScanner {
                 asked = true
                 let found: Card?? = try confirmation.map { try jobs.value($0, running: self) }
                 guard let card = try found ?? confirmedCard(reading, gray) else { return false }
-                identified.confirmed.append(card)
+                identified.confirmed.append((reading, card))
                 isConfirmed = true
                 return true
             } : nil)
             if !asked, let confirmation { jobs.cancel(confirmation) }
             if photo.readings.count > kept, !isConfirmed { identifyAhead(photo.readings[photo.readings.count - 1]) }
+            // A part of the main region kept in its place (`PhotoRead.decide`).
+            else if photo.readings[0].quad != mainQuad, !isConfirmed { identifyAhead(photo.readings[0]) }
+            mainQuad = photo.readings[0].quad
         }
         return try early.map { ($0.then, try jobs.value($0.card, running: self)) }
     }

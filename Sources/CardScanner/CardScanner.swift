@@ -69,12 +69,14 @@ public final class CardScanner {
     /// The cards identified while a photo's regions were read: the regions confirmed by their
     /// text, and (with helpers) the cards identified as soon as they were kept.
     final class Identified {
-        var confirmed: [Card] = []
+        /// Each with the reading it was confirmed on (`fitted` gives it the final timings: a part
+        /// of the main region kept takes the main reading's time, `PhotoRead.decide`).
+        var confirmed: [(then: CardReading, card: Card)] = []
         var early: [(then: CardReading, card: Card)] = []
 
         /// All of them, with the timings of the photo's final `readings`.
         func cards(for readings: [CardReading]) -> [Card] {
-            confirmed + CardScanner.fitted(early, to: readings)
+            CardScanner.fitted(confirmed, to: readings) + CardScanner.fitted(early, to: readings)
         }
     }
 
@@ -96,7 +98,7 @@ public final class CardScanner {
         guard readsText else { return nil }
         return { [self] reading, gray in
             guard let card = try confirmedCard(reading, gray) else { return false }
-            identified.confirmed.append(card)
+            identified.confirmed.append((reading, card))
             return true
         }
     }

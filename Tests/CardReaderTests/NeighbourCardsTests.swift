@@ -32,6 +32,8 @@ struct NeighbourCardsTests {
         let apart = n.steps([Self.card(0, 0), Self.card(0, 588)])
         #expect(abs(try #require(apart.down) - 294.0 / 264) < 1e-9)
         #expect(n.isBeside(Self.card(0, 588), Self.card(0, 0)) == false, "two steps away is not beside")
+        // 3.1 heights apart fits two steps of 1.55 and three of 1.03: the fewer unread cards between.
+        #expect(abs(try #require(n.steps([Self.card(0, 0), Self.card(0, 3.1 * 264)]).down) - 1.55) < 1e-9)
     }
 
     @Test("a region taken around a more card-like one keeps that one and its mirror image as its parts; a lone card has none")

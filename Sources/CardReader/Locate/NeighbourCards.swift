@@ -18,6 +18,8 @@ struct NeighbourCards {
         var across: [[Double]] = [[], []], down: [[Double]] = [[], []]
         for (i, a) in cards.enumerated() {
             for b in cards[(i + 1)...] {
+                // Where two steps and three fit alike (3.0–3.2 cards apart: cards with a half-card
+                // gap two apart, or touching cards three apart), two: the fewer unread cards between.
                 for apart in [1, 2] {
                     let s = step(of: b, from: a, steps: Double(apart))
                     if let x = s.across { across[apart - 1].append(x) }
