@@ -9,11 +9,11 @@ struct LocatedCard {
     var confidence: Double
     /// Which segmentation found it (for debugging).
     var method: String
-    /// For a region taken as the card around a more card-like region inside it (`choose`: the
-    /// card around its art box), the two cards it may be instead: that inner region and its
-    /// mirror image through the region's centre. Two cards side by side (two pockets of a page,
-    /// two toploaders) are shaped as one card twice the size, the one card's art box turned.
-    /// Read when the region as a whole reads as no card (`PhotoRead`).
+    /// For the main region (the first located), taken as the card around a more card-like region
+    /// inside it (`choose`: the card around its art box), the two cards it may be instead: that
+    /// inner region and its mirror image through the region's centre. Two cards side by side (two
+    /// pockets of a page, two toploaders) are shaped as one card twice the size, the one card's
+    /// art box turned. Read when the region as a whole reads as no card (`PhotoRead`).
     var parts: [LocatedCard] = []
     /// With `parts`: card-like regions of a part's size elsewhere in the photo (the other
     /// pockets of the page), read once a part is found to be a card.
@@ -53,17 +53,14 @@ struct CardLocator {
         }
         var picked: [Candidate] = []
         var remaining = candidates
-        var inner: [Int: Candidate] = [:]
+        // The main region's more card-like region inside it, when it was taken around one.
+        var mainInner: Candidate?
         while picked.count < limit, let (best, within) = chooseWithInner(remaining) {
-            if let within { inner[picked.count] = within }
+            if picked.isEmpty { mainInner = within }
             picked.append(best)
             remaining.removeAll { Self.overlaps($0.corners, best.corners) }
             // Other cards are as card-like as the first and about its size.
-            let size = Geometry.area(picked[0].corners)
-            remaining.removeAll { c in
-                let ratio = Geometry.area(c.corners) / size
-                return c.score < tuning.peerScore || ratio < tuning.otherCardMinimumRatio || ratio > tuning.otherCardMaximumRatio
-            }
+            remaining.removeAll { !isOtherCard($0, like: picked[0]) }
         }
         let beside = besideCards(picked, among: candidates, limit: limit)
         DebugDump.log(candidates.sorted { $0.score > $1.score }.prefix(8).map { "candidate \($0.method) \(String(format: "%.3f", $0.score)) \($0.corners.map { "\(Int($0.x * Double(factor))),\(Int($0.y * Double(factor)))" }.joined(separator: " "))" }
@@ -73,14 +70,19 @@ struct CardLocator {
             let full = c.corners.map { PixelPoint(x: $0.x * scale, y: $0.y * scale) }
             return LocatedCard(corners: Quad(portraitOrder(full, imageWidth: photo.width, imageHeight: photo.height)), confidence: min(1, c.score), method: method)
         }
-        return (picked.enumerated().map { i, c in
-            var card = located(c, method: c.method)
-            if let part = inner[i] {
-                card.parts = Self.parts(of: c, inner: part).map { located($0, method: Self.partMethod) }
-                card.partPeers = peers(ofPart: part, around: c, among: candidates, limit: limit).map { located($0, method: $0.method) }
-            }
-            return card
-        }, beside.map { located($0, method: Self.besideMethod) })
+        var cards = picked.map { located($0, method: $0.method) }
+        if let part = mainInner, let main = picked.first {
+            cards[0].parts = Self.parts(of: main, inner: part).map { located($0, method: Self.partMethod) }
+            cards[0].partPeers = peers(ofPart: part, around: main, among: candidates, limit: limit).map { located($0, method: $0.method) }
+        }
+        return (cards, beside.map { located($0, method: Self.besideMethod) })
+    }
+
+    /// Whether `c` may be another card of a photo whose cards are like `card`: as card-like as
+    /// other cards are (`Tuning.Locator.peerScore`) and about its size.
+    private func isOtherCard(_ c: Candidate, like card: Candidate) -> Bool {
+        let ratio = Geometry.area(c.corners) / Geometry.area(card.corners)
+        return c.score >= tuning.peerScore && ratio >= tuning.otherCardMinimumRatio && ratio <= tuning.otherCardMaximumRatio
     }
 
     /// The two cards `region` may be (`LocatedCard.parts`): `inner`, and its mirror image through
@@ -93,12 +95,10 @@ struct CardLocator {
     /// Regions as card-like as other cards are (`Tuning.Locator.peerScore`) and of `part`'s size,
     /// outside `region` and apart from each other, most card-like first (`LocatedCard.partPeers`).
     func peers(ofPart part: Candidate, around region: Candidate, among candidates: [Candidate], limit: Int) -> [Candidate] {
-        let size = Geometry.area(part.corners)
         var taken: [Candidate] = []
-        for c in candidates.sorted(by: { $0.score > $1.score }) where taken.count < limit {
-            let ratio = Geometry.area(c.corners) / size
-            guard c.score >= tuning.peerScore, ratio >= tuning.otherCardMinimumRatio, ratio <= tuning.otherCardMaximumRatio,
-                  !Self.overlaps(c.corners, region.corners), !taken.contains(where: { Self.overlaps($0.corners, c.corners) }) else { continue }
+        for c in candidates.sorted(by: { $0.score > $1.score }) where taken.count < limit
+            && isOtherCard(c, like: part) && !Self.overlaps(c.corners, region.corners)
+            && !taken.contains(where: { Self.overlaps($0.corners, c.corners) }) {
             taken.append(c)
         }
         return taken
