@@ -27,6 +27,10 @@ extension CardCatalog {
                        maxWordShare: maxWordShare, searchWords: searchWords, searchShare: searchShare)
     }
 
+    /// The fewest letters of a name that, read in a row in a card's text, say which card it is
+    /// (`TextMatch.namesItself`): a short name (`Opt`, `Fog`) is a word of many texts.
+    static let selfNamingLetters = 6
+
     /// `searchText(_:)` on lines read with a certainty each (0…1, the OCR engine's confidence): a
     /// word weighs its rarity times the certainty of the surest line it was read in. A line of
     /// noise (Tesseract's reading of art or a shadow, at 0.2–0.4) then dilutes the score of a
@@ -130,6 +134,24 @@ extension CardCatalog {
             wordCache[text] = words
             return words
         }
+        // The lines' words in reading order, spelled as the index spells them, for names read in a row.
+        let readInRow = " " + read.map { $0.count >= 4 ? vocabulary.resolve($0) ?? $0 : $0 }.joined(separator: " ") + " "
+        var spelledCache: [String: String] = [:]
+        func spelled(_ text: String) -> String {
+            if let cached = spelledCache[text] { return cached }
+            let made = " " + TextIndex.words(in: text).joined(separator: " ") + " "
+            spelledCache[text] = made
+            return made
+        }
+        func namesItself(_ p: Printing) -> Bool {
+            p.name.components(separatedBy: " // ").contains { face in
+                let name = spelled(face)
+                // (A name that is also a type of the card, `Assembly-Worker`, is in texts as the type.)
+                guard face.filter(\.isLetter).count >= Self.selfNamingLetters, readInRow.contains(name),
+                      !spelled(p.typeLine ?? "").contains(name) else { return false }
+                return [p.oracleText, p.printedText].contains { $0.map { spelled($0).contains(name) } ?? false }
+            }
+        }
         var matches: [TextMatch] = []
         for (rowid, relevance) in found {
             guard let p = printings[rowid] else { continue }
@@ -149,7 +171,7 @@ extension CardCatalog {
             let guessedHeld = used.reduce(0) { guessed.contains($1.word) && matched[$1.word] != nil ? $0 + $1.weight : $0 }
             let outOf = totalWeight + guessedHeld
             matches.append(TextMatch(printing: p, score: outOf > 0 ? weight / outOf : 0,
-                                     relevance: relevance, matchedWords: matched))
+                                     relevance: relevance, matchedWords: matched, namesItself: namesItself(p)))
         }
         matches.sort { ($0.score, $0.relevance) > ($1.score, $1.relevance) }
         return TextSearchResult(words: used.map { ($0.word, $0.weight) }, corrected: corrected, ignored: ignored, matches: Array(matches.prefix(limit)))

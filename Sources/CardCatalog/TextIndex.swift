@@ -110,6 +110,11 @@ public struct TextMatch: Sendable, Hashable {
     /// The query words (as resolved against the index vocabulary) found on this printing, each with
     /// the fields it occurs in.
     public var matchedWords: [String: Set<TextField>]
+    /// The printing's name (a face's, of six letters or more) was read as words in a row among the
+    /// query lines, and the printing's own rules text names it (`Mishra's Factory becomes …`):
+    /// the card named in its text, which a card whose text only mentions another card's name
+    /// (`If you control an Urza's Mine …`) is not.
+    public var namesItself = false
 }
 
 /// What `CardCatalog.searchText` searched for and found.

@@ -76,6 +76,11 @@ struct TextEvidence {
         }
     }
 
+    /// Whether a printing of `name` was read named in its own rules text (`TextMatch.namesItself`).
+    func namesItself(_ name: String) -> Bool {
+        matches.contains { $0.printing.name == name && $0.namesItself }
+    }
+
     /// How many distinct words of the query the best printing of `name` holds.
     func wordsFound(for name: String) -> Int {
         matches.filter { $0.printing.name == name }.map(\.matchedWords.count).max() ?? 0
@@ -95,7 +100,8 @@ extension CardMatcher {
     ///
     /// The name: the text's best name, when it agrees with the title read (the whole title or a
     /// part of it, as a cut-off or half-read title gives), or on its own when it leads every other
-    /// name clearly on several words. The printing: among that name's printings found by the text,
+    /// name clearly on several words; or the one name among the best that the text was read
+    /// naming where that card's own text names it (`text+name`). The printing: among that name's printings found by the text,
     /// the best-scored ones (flavor text and artist differ between reprints), narrowed by the
     /// number, set size, rarity, frame era and border read, the copyright year and the capture
     /// day. One printing left is `identified`; several are `ambiguous` between them (the name is
@@ -104,16 +110,24 @@ extension CardMatcher {
     func textRule(_ e: Evidence, _ text: TextEvidence) throws -> MatchResult? {
         let t = tuning
         let names = text.names
-        guard let top = names.first else { return nil }
-        let margin = text.lead(of: names)
+        guard let first = names.first else { return nil }
+        // The one name among the close ones that the card's text was read naming, as a title
+        // would (`Mishra's Factory becomes …`: a title cut off, pale or glared over is often
+        // printed again in the rules text). It stands for the title, and tells apart names the
+        // text alone scores alike (`Urza's Factory` holds most of the same words).
+        let close = names.filter { first.score - $0.score < t.textAloneMargin }
+        let named = text.fromPhoto ? [] : close.filter { text.namesItself($0.name) }
+        let selfNamed = named.count == 1 && named[0].score >= t.withTitleScore
+        let top = selfNamed ? named[0] : first
+        let margin = top.name == first.name ? text.lead(of: names) : top.score - first.score
         let titleAgrees = e.bestName.map { $0.name == top.name && $0.score >= t.titleAgreementScore } ?? false
             || Self.isPartialTitle(e.title, of: top.name, minimumLetters: t.partialTitleLetters)
         let words = text.wordsFound(for: top.name)
         let clearLead = margin >= t.textAloneMargin
             || (!text.fromPhoto && text.dominates(top.name, within: t.textAloneMargin, by: t.dominatingWords))
         let nameByText = top.score >= t.textAloneScore && clearLead && words >= t.textAloneWords
-        let nameWithTitle = titleAgrees && top.score >= t.withTitleScore && margin >= t.withTitleMargin
-        guard nameByText || nameWithTitle else { return nil }
+        let nameWithTitle = titleAgrees && top.score >= t.withTitleScore && (margin >= t.withTitleMargin || selfNamed)
+        guard nameByText || nameWithTitle || selfNamed else { return nil }
 
         // Every printing of the name (the search returns only its best few) that holds the words
         // telling printings apart that the best match holds: its flavor text and artist words.
@@ -137,8 +151,8 @@ extension CardMatcher {
             if !dated.isEmpty { printings = dated }
         }
         printings = Self.uniqued(printings)
-        let method = nameWithTitle ? "title+text" : "text"
-        let nameConfidence = nameWithTitle ? t.withTitleConfidence : t.textAloneConfidence
+        let method = nameWithTitle ? "title+text" : nameByText ? "text" : "text+name"
+        let nameConfidence = nameByText && !nameWithTitle ? t.textAloneConfidence : t.withTitleConfidence
         if printings.count == 1 {
             return result(printings[0], confidence: nameConfidence, alternatives: ofName.map(\.printing), method: method)
         }

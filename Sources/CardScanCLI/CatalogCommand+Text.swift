@@ -35,6 +35,8 @@ struct CatalogTextCommand: ParsableCommand {
             var score: Double
             var relevance: Double
             var matched_words: [String: [String]]
+            /// The printing's name was read in a row in the text, and its own rules text names it.
+            var names_itself: Bool
         }
         var words: [String]
         var corrected: [String: String]
@@ -57,7 +59,8 @@ struct CatalogTextCommand: ParsableCommand {
             let matches = result.matches.map { m in
                 Output.Match(printing: m.printing, score: (m.score * 1000).rounded() / 1000,
                              relevance: (m.relevance * 1000).rounded() / 1000,
-                             matched_words: m.matchedWords.mapValues { $0.map(\.rawValue).sorted() })
+                             matched_words: m.matchedWords.mapValues { $0.map(\.rawValue).sorted() },
+                             names_itself: m.namesItself)
             }
             print(try JSONOutput.string(Output(words: result.words.map(\.word), corrected: result.corrected,
                                                ignored: result.ignored, matches: matches)))
@@ -73,7 +76,7 @@ struct CatalogTextCommand: ParsableCommand {
                     .map { "\($0.key) (\($0.value.map(\.rawValue).sorted().joined(separator: ",")))" }
                 print(String(format: "%.3f  ", m.score) + "\(p.name)  \(p.setCode) \(p.collectorNumber) \(p.language)"
                       + (p.releasedAt.map { "  \($0)" } ?? ""))
-                print("       " + words.joined(separator: " "))
+                print("       " + words.joined(separator: " ") + (m.namesItself ? "  [its name read in its text]" : ""))
             }
         }
         if result.matches.isEmpty { throw ExitCode(1) }

@@ -102,8 +102,8 @@ enum IdentifyPrinter {
         let base = m.method.replacingOccurrences(of: "+date", with: "")
         let rule = ["exact": "set + number and title", "number-from-title": "title within the set read",
                     "set-from-number": "title and number", "set-from-size": "number, set size and rarity", "title-only": "title", "title+text": "title and the card's text",
-                    "text": "the card's text"][base] ?? base
-        guard let text = m.text, base.hasSuffix("text") else { return rule }
+                    "text": "the card's text", "text+name": "the card's text, naming it"][base] ?? base
+        guard let text = m.text, base.contains("text") else { return rule }
         return rule + " (\(text.words.count) words\(text.copyrightYear.map { ", © \($0)" } ?? ""))"
     }
 }

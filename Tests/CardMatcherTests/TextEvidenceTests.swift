@@ -68,6 +68,36 @@ struct TextEvidenceTests {
         #expect(try Self.matcher.match(fields, observations: mixed).name == nil)
     }
 
+    /// Real OCR lines (with their confidences) of the text box of a 1994 Mishra's Factory in a
+    /// toploader, its grey title unread: `CARDSCAN_TRACE=1 cardscan identify` of the `q40` copy of
+    /// `esbillyjack/uploads_backup/scan_138_….jpg`.
+    static let factory: [(String, Double)] = [
+        ("Se >", 0.33), ("258 ace : ve Sn Wess 8 Be 5", 0.25), ("ei See Pe.", 0.17), ("‘Tap to add ] Colorless mana to", 0.88),
+        ("Wea Pool or Sive any Assembly", 0.70), ("Worker *+Y/+1 until €nd of turn.", 0.66), ("ie Mishra’s Factory becomes an", 0.86),
+        ("Assembly Worker, a 2/2 artifact", 0.96), ("| Creature, until end of turn. Assem-", 0.83),
+        ("+) bly Worker is still considered a land /", 0.85), (") as well. iE", 0.53)]
+
+    @Test("a card whose text names it, read naming it: that name among the close ones, not a card of the same words")
+    func namedInItsText() throws {
+        let fields = ExtractedFields(title: ExtractedField(value: "ef A", confidence: 0.2, sources: ["ef A"]))
+        func lines(_ l: [(String, Double)]) -> [CardObservation] {
+            l.map { CardObservation(region: .textBox, observation: TextObservation(text: $0.0, confidence: $0.1, boundingBox: NormalizedRect(x: 0, y: 0, width: 1, height: 0.05))) }
+        }
+        let without = try Self.matcher.match(fields, observations: lines(Self.factory.filter { !$0.0.contains("Factory") }))
+        #expect(without.name == nil, "the premise: without its name the words fit Urza's Factory and Assembly-Worker too")
+        let result = try Self.matcher.match(fields, observations: lines(Self.factory))
+        #expect(result.name == "Mishra's Factory" && result.method == "text+name", "\(result.method) \(result.candidates.map(\.printing.name))")
+        #expect(result.status == .ambiguous, "its reprints share the text: the printing stays open")
+        // `Assembly Worker` is read too, and the card of that name has it in its text, but as its type.
+        let catalog = try SharedCardData.catalog.get().catalog
+        let found = try catalog.searchText(lines: Self.factory, limit: 40).matches
+        #expect(found.contains { $0.printing.name == "Assembly-Worker" } && !found.contains { $0.printing.name == "Assembly-Worker" && $0.namesItself })
+        #expect(found.contains { $0.printing.name == "Mishra's Factory" && $0.namesItself })
+        // A text naming another card (Urza's Tower names the Mine and the Power-Plant) names neither.
+        let tower = try catalog.searchText("Land — Urza's Tower\nT: Add C. If you control an Urza's Mine and an Urza's Power-Plant, add CCC instead.")
+        #expect(!tower.matches.contains { $0.namesItself }, "\(tower.matches.filter(\.namesItself).map(\.printing.name))")
+    }
+
     @Test("the copyright year is read from a credits line, not from other numbers")
     func copyrightYear() {
         #expect(TextEvidence.copyrightYear(["™ & © 2015 Wizards of the Coast"]) == 2015)
