@@ -12,7 +12,8 @@ and for photo_multi the labelled cards some result of the photo names (one resul
 need three results; a result names a card when identified or when all its candidates share one name),
 how many of those were identified, and the extra results: naming a card that no label of the photo left
 over holds (a wrong card or one reported twice), counted only where every card of the photo is labelled.
-A label flagged `unverified` in its notes does not count an identified card as wrong.
+A label flagged `unverified` in its notes does not count an identified card as wrong; a label with a set
+and no number (a basic land printed in several arts) counts one of another set as wrong.
 --calibration adds, per matcher method (evidence.method), how many identified cards were right
 against the confidence the matcher stated for them: a calibrated matcher states the rate it has.
 --text-rule, on a scan made with `scan --text` (every card's text read), counts for thresholds of
@@ -118,8 +119,9 @@ def main():
             st[group, "printing"] += bool(card) and card["set"] == row["set"] and card["collector_number"] == row["collector_number"]
         if r["status"] == "identified":
             st[group, "identified"] += 1
+            # A label with a set but no number (a basic land of several arts) still names the set.
             right = norm(card["name"]) == norm(row["name"]) and (
-                not row["collector_number"]
+                (not row["collector_number"] and (not row["set"] or card["set"] == row["set"]))
                 or (card["set"], card["collector_number"]) == (row["set"], row["collector_number"])
                 or "unverified" in row.get("notes", ""))
             method = (r.get("evidence") or {}).get("method", "?")

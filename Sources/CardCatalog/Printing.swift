@@ -57,6 +57,18 @@ public struct Printing: Sendable, Hashable, Codable {
     /// non-English printing, or the original wording of an old English one.
     public var printedText: String?
 
+    /// Whether a rarity letter as printed in a collector line (`C`, `U`, `R`, `M`, `S`, `T`, and
+    /// `L` on a basic land) fits this printing's rarity: Scryfall records basic lands and tokens
+    /// as `common`. True when the rarity is unknown.
+    public func fitsRarityLetter(_ letter: String) -> Bool {
+        guard let rarity = rarity?.lowercased(), let first = letter.lowercased().first else { return true }
+        switch first {
+        case "l": return rarity == "common" && (typeLine?.contains("Basic") ?? false)
+        case "t": return rarity == "common" || rarity == "token"
+        default: return rarity.first == first
+        }
+    }
+
     /// Joins the texts of a multi-face card's faces.
     public static let faceSeparator = "\n//\n"
 

@@ -92,7 +92,7 @@ public struct CardMatcher: Sendable {
             let released = p.releasedAt.flatMap { Int($0.filter(\.isNumber)) } ?? 0
             let sizeless = e.printsNoSize && released >= rules.sizelessNumbersSince
             let sizeAgrees = e.setSize.map { size in catalog.set(code: set.code)?.printedSize.map { $0 == size } ?? true } ?? sizeless
-            let rarityAgrees = e.rarity.map { p.rarity?.lowercased().first == $0.lowercased().first } ?? false
+            let rarityAgrees = e.rarity.map { p.rarity != nil && p.fitsRarityLetter($0) } ?? false
             var confidence: Double
             if titleScore >= rules.titleAgreesScore {
                 confidence = rules.titleAgreesConfidence * set.score.squareRoot()

@@ -120,7 +120,7 @@ struct Evidence {
         if bottomIsNoise { return printings }
         return printings.filter { p in
             if let size = setSize, let printed = catalog.set(code: p.setCode)?.printedSize, printed != size { return false }
-            if let r = rarity, let pr = p.rarity, pr.lowercased().first != r.lowercased().first { return false }
+            if let r = rarity, !p.fitsRarityLetter(r) { return false }
             guard let date = p.releasedAt else { return true }
             switch era {
             case .modern2023: return date >= "2022-09"

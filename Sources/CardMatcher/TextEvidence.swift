@@ -130,19 +130,23 @@ extension CardMatcher {
         guard nameByText || nameWithTitle || selfNamed else { return nil }
 
         // Every printing of the name (the search returns only its best few) that holds the words
-        // telling printings apart that the best match holds: its flavor text and artist words.
+        // telling printings apart that the best match holds: words of its flavor text and artist
+        // only. A word its name, type line or rules text holds too is on every printing (`forest`
+        // of a basic Forest, in one reprint's flavor text as well, tells none apart).
         let ofName = text.matches.filter { $0.printing.name == top.name }
         guard let bestMatch = ofName.first else { return nil }
-        let telling = Set(bestMatch.matchedWords.filter { !$0.value.isDisjoint(with: [.flavor, .artist]) }.keys)
+        let telling = Set(bestMatch.matchedWords.filter { $0.value.isSubset(of: [.flavor, .artist]) }.keys)
         let all = try catalog.printings(named: top.name, language: e.language ?? "en")
         var printings = (all.isEmpty ? ofName.map(\.printing) : all).filter { p in
             telling.isSubset(of: Self.words(in: [p.flavorText, p.artist].compactMap { $0 }.joined(separator: " ")))
         }
         if printings.isEmpty { printings = [bestMatch.printing] }
         printings = e.possible(printings).printings
+        // Collector lines that fit none of the name's printings were misread: the number read
+        // with them does not pick one either.
         let narrowed = e.narrow(printings, catalog: catalog)
         if !narrowed.isEmpty { printings = narrowed }
-        if let number = e.number {
+        if !narrowed.isEmpty, let number = e.number {
             let numbered = printings.filter { $0.collectorNumber == number }
             if !numbered.isEmpty { printings = numbered }
         }

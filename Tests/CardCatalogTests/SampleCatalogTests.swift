@@ -32,6 +32,16 @@ struct SampleCatalogTests {
         #expect(catalog.set(code: "dtk")?.printedSize == 264)
     }
 
+    @Test("a rarity letter as printed fits Scryfall's rarity: `L` a basic land, recorded as common")
+    func rarityLetters() {
+        let forest = Printing(id: "f", name: "Forest", setCode: "ori", collectorNumber: "269", rarity: "common", typeLine: "Basic Land — Forest")
+        let bear = Printing(id: "b", name: "Grizzly Bears", setCode: "m10", collectorNumber: "186", rarity: "common", typeLine: "Creature — Bear")
+        let unknown = Printing(id: "u", name: "Grizzly Bears", setCode: "lea", collectorNumber: "196")
+        #expect(forest.fitsRarityLetter("L") && forest.fitsRarityLetter("C") && !forest.fitsRarityLetter("U"))
+        #expect(bear.fitsRarityLetter("C") && bear.fitsRarityLetter("c") && !bear.fitsRarityLetter("L") && !bear.fitsRarityLetter("R"))
+        #expect(unknown.fitsRarityLetter("M"), "an unknown rarity rules nothing out")
+    }
+
     @Test("Ambiguity: several Counterspells, several Forests in one set")
     func ambiguity() throws {
         let catalog = try Self.sample.get()

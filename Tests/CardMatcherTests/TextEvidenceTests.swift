@@ -98,6 +98,25 @@ struct TextEvidenceTests {
         #expect(!tower.matches.contains { $0.namesItself }, "\(tower.matches.filter(\.namesItself).map(\.printing.name))")
     }
 
+    @Test("a basic land's type line names the land but no printing, even where one reprint's flavor text holds its name")
+    func basicLandText() throws {
+        // Real reads of an Origins Forest copy cut at the bottom (`nobottom`): the type line only;
+        // the European Land Program Forest's flavor text says `forest` too.
+        let title = ExtractedField(value: "Forest", confidence: 0.9, sources: ["Forest"])
+        let typeLine = Self.observations(.textBox, ["Basic Land — Forest", "a", "|"])
+        let bare = try Self.matcher.match(ExtractedFields(title: title), observations: typeLine)
+        #expect(bare.name == "Forest" && bare.status == .ambiguous, "\(bare.status) \(bare.card.map { "\($0.setCode) \($0.collectorNumber)" } ?? "")")
+        // A misread collector line (`73/398 C`: no Forest is printed in a set of that size, nor is
+        // any a common of its own rarity letter) picks no printing by its number either.
+        var misread = ExtractedFields(title: title)
+        misread.collectorNumber = ExtractedField(value: "73", confidence: 0.5, sources: ["73/398 C"])
+        misread.setSize = ExtractedField(value: 398, confidence: 0.5, sources: ["73/398 C"])
+        misread.rarity = ExtractedField(value: "C", confidence: 0.5, sources: ["73/398 C"])
+        misread.frameEra = .classic2003
+        let noisy = try Self.matcher.match(misread, observations: typeLine)
+        #expect(noisy.name == "Forest" && noisy.status != .identified, "\(noisy.status) \(noisy.card.map { "\($0.setCode) \($0.collectorNumber)" } ?? "")")
+    }
+
     @Test("the copyright year is read from a credits line, not from other numbers")
     func copyrightYear() {
         #expect(TextEvidence.copyrightYear(["™ & © 2015 Wizards of the Coast"]) == 2015)
