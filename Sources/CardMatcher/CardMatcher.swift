@@ -59,10 +59,22 @@ public struct CardMatcher: Sendable {
             found.text = text.support(for: found.card)
             return found
         }
-        guard var byText = try textRule(evidence, text), found.name.map({ $0 == byText.name }) ?? true else {
-            // (The text never overrules a name the title and collector lines agreed on.)
+        guard var byText = try textRule(evidence, text) else {
             found.text = text.support(for: found.card ?? found.candidates.first?.printing)
             return found
+        }
+        if let name = found.name, name != byText.name {
+            // The text never overrules a name the title and collector lines agreed on. A name
+            // the title alone suggested (`Ciclone`, `Wildcall`: no printing identified) gives way
+            // to one the text names without the title, on many words or in its own text; the
+            // conflict leaves the printing open.
+            guard found.method.hasPrefix("title-only"), let choice = textChoice(text), choice.top.name == byText.name,
+                  choice.byText || choice.selfNamed else {
+                found.text = text.support(for: found.card ?? found.candidates.first?.printing)
+                return found
+            }
+            byText = ambiguous(byText.candidates.map { MatchCandidate(printing: $0.printing, score: $0.score * rules.ambiguousFactor) },
+                               method: byText.method)
         }
         byText.text = text.support(for: byText.card ?? byText.candidates.first?.printing)
         return byText

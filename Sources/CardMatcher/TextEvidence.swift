@@ -109,23 +109,10 @@ extension CardMatcher {
     /// card was wrong on the shared photos and their copies.
     func textRule(_ e: Evidence, _ text: TextEvidence) throws -> MatchResult? {
         let t = tuning
-        let names = text.names
-        guard let first = names.first else { return nil }
-        // The one name among the close ones that the card's text was read naming, as a title
-        // would (`Mishra's Factory becomes …`: a title cut off, pale or glared over is often
-        // printed again in the rules text). It stands for the title, and tells apart names the
-        // text alone scores alike (`Urza's Factory` holds most of the same words).
-        let close = names.filter { first.score - $0.score < t.textAloneMargin }
-        let named = text.fromPhoto ? [] : close.filter { text.namesItself($0.name) }
-        let selfNamed = named.count == 1 && named[0].score >= t.withTitleScore
-        let top = selfNamed ? named[0] : first
-        let margin = top.name == first.name ? text.lead(of: names) : top.score - first.score
+        guard let choice = textChoice(text) else { return nil }
+        let (top, margin, nameByText, selfNamed) = (choice.top, choice.margin, choice.byText, choice.selfNamed)
         let titleAgrees = e.bestName.map { $0.name == top.name && $0.score >= t.titleAgreementScore } ?? false
             || Self.isPartialTitle(e.title, of: top.name, minimumLetters: t.partialTitleLetters)
-        let words = text.wordsFound(for: top.name)
-        let clearLead = margin >= t.textAloneMargin
-            || (!text.fromPhoto && text.dominates(top.name, within: t.textAloneMargin, by: t.dominatingWords))
-        let nameByText = top.score >= t.textAloneScore && clearLead && words >= t.textAloneWords
         let nameWithTitle = titleAgrees && top.score >= t.withTitleScore && (margin >= t.withTitleMargin || selfNamed)
         guard nameByText || nameWithTitle || selfNamed else { return nil }
 
@@ -161,6 +148,27 @@ extension CardMatcher {
             return result(printings[0], confidence: nameConfidence, alternatives: ofName.map(\.printing), method: method)
         }
         return ambiguous(printings.map { MatchCandidate(printing: $0, score: nameConfidence / Double(printings.count)) }, method: method)
+    }
+
+    /// The name the text points to, and whether it names it without the title: on many words
+    /// with a clear lead (`byText`), or as the one name among the best that the text was read
+    /// naming as its own text does (`selfNamed`; `Mishra's Factory becomes …`: a title cut off,
+    /// pale or glared over is often printed again in the rules text, and it tells apart names
+    /// the text alone scores alike, `Urza's Factory` holding most of the same words). `margin`:
+    /// the name's lead over the next (negative when a close name scored higher).
+    func textChoice(_ text: TextEvidence) -> (top: (name: String, score: Double), margin: Double, byText: Bool, selfNamed: Bool)? {
+        let t = tuning
+        let names = text.names
+        guard let first = names.first else { return nil }
+        let close = names.filter { first.score - $0.score < t.textAloneMargin }
+        let named = text.fromPhoto ? [] : close.filter { text.namesItself($0.name) }
+        let selfNamed = named.count == 1 && named[0].score >= t.withTitleScore
+        let top = selfNamed ? named[0] : first
+        let margin = top.name == first.name ? text.lead(of: names) : top.score - first.score
+        let clearLead = margin >= t.textAloneMargin
+            || (!text.fromPhoto && text.dominates(top.name, within: t.textAloneMargin, by: t.dominatingWords))
+        let byText = top.score >= t.textAloneScore && clearLead && text.wordsFound(for: top.name) >= t.textAloneWords
+        return (top, margin, byText, selfNamed)
     }
 
     /// Whether `title` as read (four letters or more) is a run of whole words of `name`: the end of

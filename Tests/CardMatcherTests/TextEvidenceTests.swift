@@ -117,6 +117,24 @@ struct TextEvidenceTests {
         #expect(noisy.name == "Forest" && noisy.status != .identified, "\(noisy.status) \(noisy.card.map { "\($0.setCode) \($0.collectorNumber)" } ?? "")")
     }
 
+    @Test("a name the title alone suggested gives way to the one the text names on its own; the printing stays open")
+    func textOverTitleAlone() throws {
+        // Real reads of the `half` copy of `thaen/single/sample-canyon-wildcat.jpg`: the title
+        // band read `Le Wildcat`, which the reader snapped to the name `Wildcall`.
+        let fields = ExtractedFields(title: ExtractedField(value: "Wildcall", confidence: 0.54, sources: ["Le Wildcat", "Le Wildcat @54"]))
+        let titleAlone = try Self.matcher.match(fields)
+        #expect(titleAlone.name == "Wildcall" && titleAlone.method.hasPrefix("title-only"), "the premise: \(titleAlone.method) \(titleAlone.name ?? "-")")
+        let lines = Self.observations(.textBox, [
+            "{| Creature — Cat e }", "$ £", "4 Mountainwalk (This creature is ‘", "Wy unblockable as long as defending player",
+            "controls a Mountain.) uw", "*,", "a In the warrior kingdom of Keld, the cats @", "4 used in the hunt are prized for their ci",
+            "4 tracking sense and ability to climb walls. (3"])
+        let result = try Self.matcher.match(fields, observations: lines)
+        #expect(result.name == "Canyon Wildcat" && result.status == .ambiguous, "\(result.status) \(result.method) \(result.name ?? "-")")
+        // Text of one common word does not outweigh the title.
+        let weak = try Self.matcher.match(fields, observations: Self.observations(.textBox, ["Creature — Cat", "tae"]))
+        #expect(weak.name == "Wildcall", "\(weak.status) \(weak.name ?? "-")")
+    }
+
     @Test("the copyright year is read from a credits line, not from other numbers")
     func copyrightYear() {
         #expect(TextEvidence.copyrightYear(["™ & © 2015 Wizards of the Coast"]) == 2015)
