@@ -80,7 +80,10 @@ enum IdentifyPrinter {
             }
         case "ambiguous":
             let fit = r.candidates.count == 1 ? "1 printing fits" : "\(r.candidates.count) printings fit"
-            if let name = match?.name {
+            if let name = match?.name, r.candidates.count == 1 {
+                // (One printing, not identified: what was read disagreed, e.g. the title with the text.)
+                Swift.print("\(name) — not certain: the reads disagree; \(fit) what was read")
+            } else if let name = match?.name {
                 Swift.print("\(name) — printing not certain: \(fit) what was read")
             } else {
                 Swift.print("ambiguous: \(fit) what was read (title \"\(r.extracted.title ?? "?")\")")
