@@ -28,7 +28,7 @@ extension CardCatalog {
     }
 
     /// The fewest letters of a name that, read in a row in a card's text, say which card it is
-    /// (`TextMatch.namesItself`): a short name (`Opt`, `Fog`) is a word of many texts.
+    /// (`TextMatch.namesItself`): a short name is also a word of many other cards' texts.
     static let selfNamingLetters = 6
 
     /// `searchText(_:)` on lines read with a certainty each (0…1, the OCR engine's confidence): a
@@ -125,31 +125,29 @@ extension CardCatalog {
             return (hits, printings, foreign)
         }
 
-        // Which query words each candidate holds, and where (texts shared by reprints tokenized once).
-        var wordCache: [String: Set<String>] = [:]
-        func wordsOf(_ text: String?) -> Set<String> {
-            guard let text, !text.isEmpty else { return [] }
-            if let cached = wordCache[text] { return cached }
-            let words = Set(TextIndex.words(in: text)).intersection(weightOf.keys)
-            wordCache[text] = words
-            return words
-        }
-        // The lines' words in reading order, spelled as the index spells them, for names read in a row.
-        let readInRow = " " + read.map { $0.count >= 4 ? vocabulary.resolve($0) ?? $0 : $0 }.joined(separator: " ") + " "
-        var spelledCache: [String: String] = [:]
-        func spelled(_ text: String) -> String {
-            if let cached = spelledCache[text] { return cached }
-            let made = " " + TextIndex.words(in: text).joined(separator: " ") + " "
-            spelledCache[text] = made
+        // Each text's words as the index spells them, in order (texts shared by reprints tokenized
+        // once): which query words each candidate holds, and where; and names read in a row.
+        var tokenCache: [String: (words: Set<String>, inRow: String)] = [:]
+        func tokens(_ text: String) -> (words: Set<String>, inRow: String) {
+            if let cached = tokenCache[text] { return cached }
+            let words = TextIndex.words(in: text)
+            let made = (Set(words).intersection(weightOf.keys), " " + words.joined(separator: " ") + " ")
+            tokenCache[text] = made
             return made
         }
+        func wordsOf(_ text: String?) -> Set<String> {
+            guard let text, !text.isEmpty else { return [] }
+            return tokens(text).words
+        }
+        // The lines' words in reading order, each read as the index word it looks like.
+        let readInRow = " " + read.map { $0.count >= 4 ? vocabulary.resolve($0) ?? $0 : $0 }.joined(separator: " ") + " "
         func namesItself(_ p: Printing) -> Bool {
             p.name.components(separatedBy: " // ").contains { face in
-                let name = spelled(face)
-                // (A name that is also a type of the card, `Assembly-Worker`, is in texts as the type.)
+                let name = tokens(face).inRow
+                // (A name that is also one of the card's types is in texts as that type.)
                 guard face.filter(\.isLetter).count >= Self.selfNamingLetters, readInRow.contains(name),
-                      !spelled(p.typeLine ?? "").contains(name) else { return false }
-                return [p.oracleText, p.printedText].contains { $0.map { spelled($0).contains(name) } ?? false }
+                      !tokens(p.typeLine ?? "").inRow.contains(name) else { return false }
+                return [p.oracleText, p.printedText].contains { $0.map { tokens($0).inRow.contains(name) } ?? false }
             }
         }
         var matches: [TextMatch] = []

@@ -59,12 +59,12 @@ public struct Printing: Sendable, Hashable, Codable {
 
     /// Whether a rarity letter as printed in a collector line (`C`, `U`, `R`, `M`, `S`, `T`, and
     /// `L` on a basic land) fits this printing's rarity: Scryfall records basic lands and tokens
-    /// as `common`. True when the rarity is unknown.
+    /// (`T`) as `common`. True when the rarity is unknown.
     public func fitsRarityLetter(_ letter: String) -> Bool {
         guard let rarity = rarity?.lowercased(), let first = letter.lowercased().first else { return true }
         switch first {
         case "l": return rarity == "common" && (typeLine?.contains("Basic") ?? false)
-        case "t": return rarity == "common" || rarity == "token"
+        case "t": return rarity == "common"
         default: return rarity.first == first
         }
     }

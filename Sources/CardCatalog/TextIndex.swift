@@ -111,9 +111,10 @@ public struct TextMatch: Sendable, Hashable {
     /// the fields it occurs in.
     public var matchedWords: [String: Set<TextField>]
     /// The printing's name (a face's, of six letters or more) was read as words in a row among the
-    /// query lines, and the printing's own rules text names it (`Mishra's Factory becomes …`):
-    /// the card named in its text, which a card whose text only mentions another card's name
-    /// (`If you control an Urza's Mine …`) is not.
+    /// query lines, and the printing's own rules text names it (`<name> becomes …`, as texts
+    /// printed before 2024 refer to their card): the card named in its text. A card whose text
+    /// only mentions another card's name (`If you control an <other name> …`) is not, nor one
+    /// whose name is also one of its types.
     public var namesItself = false
 }
 

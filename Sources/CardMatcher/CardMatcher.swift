@@ -45,10 +45,11 @@ public struct CardMatcher: Sendable {
             }
         }
         guard let text = try TextEvidence(observations, catalog: catalog, sureCredits: tuning.sureCreditsConfidence) else { return found }
+        let choice = textChoice(text)
         if found.status == .identified {
             // Collector lines without a set code are weaker than the card's own text: when the
             // text names another card, neither is taken.
-            if found.method.hasPrefix(Self.setFromSizeMethod), let byText = try textRule(evidence, text), byText.name != found.name {
+            if found.method.hasPrefix(Self.setFromSizeMethod), let byText = try textRule(evidence, text, choice), byText.name != found.name {
                 let firsts = [found.candidates.first, byText.candidates.first].compactMap { $0 }
                 var both = ambiguous(firsts.map { MatchCandidate(printing: $0.printing, score: $0.score * rules.ambiguousFactor) },
                                      method: Self.setFromSizeMethod)
@@ -59,20 +60,17 @@ public struct CardMatcher: Sendable {
             found.text = text.support(for: found.card)
             return found
         }
-        guard var byText = try textRule(evidence, text) else {
+        // The text never overrules a name the title and collector lines agreed on. A name the
+        // title alone suggested (a misread title snapped to a near name; no printing identified)
+        // gives way to one the text names without the title, on many words or in its own text;
+        // the conflict leaves the printing open.
+        let conflicts = { (byText: MatchResult) in found.name.map { $0 != byText.name } ?? false }
+        guard var byText = try textRule(evidence, text, choice),
+              !conflicts(byText) || (found.method.hasPrefix(Self.titleOnlyMethod) && choice?.standsAlone == true) else {
             found.text = text.support(for: found.card ?? found.candidates.first?.printing)
             return found
         }
-        if let name = found.name, name != byText.name {
-            // The text never overrules a name the title and collector lines agreed on. A name
-            // the title alone suggested (`Ciclone`, `Wildcall`: no printing identified) gives way
-            // to one the text names without the title, on many words or in its own text; the
-            // conflict leaves the printing open.
-            guard found.method.hasPrefix("title-only"), let choice = textChoice(text), choice.top.name == byText.name,
-                  choice.byText || choice.selfNamed else {
-                found.text = text.support(for: found.card ?? found.candidates.first?.printing)
-                return found
-            }
+        if conflicts(byText) {
             byText = ambiguous(byText.candidates.map { MatchCandidate(printing: $0.printing, score: $0.score * rules.ambiguousFactor) },
                                method: byText.method)
         }
@@ -172,6 +170,7 @@ public struct CardMatcher: Sendable {
     }
 
     static let setFromSizeMethod = "set-from-size"
+    static let titleOnlyMethod = "title-only"
 
     /// The number and the printed set size were read, but no set code (its letters misread) and
     /// no title (unreadable, or printed in a language the catalog does not hold): the sets that
@@ -243,7 +242,7 @@ public struct CardMatcher: Sendable {
             let confidence = length * (possible.count == 1
                 ? min(rules.titleOnlyCap, rules.titleOnlyTitleWeight * best.score + rules.titleOnlyMarginWeight * margin) * (dated ? rules.dateTrust : 1)
                 : rules.titleOnlyReprintFactor * best.score * margin)
-            return result(narrowed[0], confidence: confidence, alternatives: Evidence.onPaper(printings), method: dated ? "title-only+date" : "title-only")
+            return result(narrowed[0], confidence: confidence, alternatives: Evidence.onPaper(printings), method: Self.titleOnlyMethod + (dated ? "+date" : ""))
         }
         // Newest first; printings released after the photo was taken go last, at a lower score
         // (digital-only ones are left out).
@@ -251,7 +250,7 @@ public struct CardMatcher: Sendable {
         let later = Evidence.onPaper(printings).filter { p in !possible.contains { $0.id == p.id } }
         let score = best.score / Double(max(1, ranked.count))
         return ambiguous(ranked.map { MatchCandidate(printing: $0, score: score) } + later.map { MatchCandidate(printing: $0, score: score * rules.laterPrintingFactor) },
-                         method: dated ? "title-only+date" : "title-only")
+                         method: Self.titleOnlyMethod + (dated ? "+date" : ""))
     }
 
     // MARK: - Results

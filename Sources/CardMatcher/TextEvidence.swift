@@ -107,9 +107,9 @@ extension CardMatcher {
     /// day. One printing left is `identified`; several are `ambiguous` between them (the name is
     /// known). Confidences are the tuning's (`MatcherTextTuning`), chosen so that no identified
     /// card was wrong on the shared photos and their copies.
-    func textRule(_ e: Evidence, _ text: TextEvidence) throws -> MatchResult? {
+    func textRule(_ e: Evidence, _ text: TextEvidence, _ choice: TextChoice?) throws -> MatchResult? {
         let t = tuning
-        guard let choice = textChoice(text) else { return nil }
+        guard let choice else { return nil }
         let (top, margin, nameByText, selfNamed) = (choice.top, choice.margin, choice.byText, choice.selfNamed)
         let titleAgrees = e.bestName.map { $0.name == top.name && $0.score >= t.titleAgreementScore } ?? false
             || Self.isPartialTitle(e.title, of: top.name, minimumLetters: t.partialTitleLetters)
@@ -118,8 +118,8 @@ extension CardMatcher {
 
         // Every printing of the name (the search returns only its best few) that holds the words
         // telling printings apart that the best match holds: words of its flavor text and artist
-        // only. A word its name, type line or rules text holds too is on every printing (`forest`
-        // of a basic Forest, in one reprint's flavor text as well, tells none apart).
+        // only. A word its name, type line or rules text holds too is on every printing (a basic
+        // land's type, in one reprint's flavor text as well, tells none apart).
         let ofName = text.matches.filter { $0.printing.name == top.name }
         guard let bestMatch = ofName.first else { return nil }
         let telling = Set(bestMatch.matchedWords.filter { $0.value.isSubset(of: [.flavor, .artist]) }.keys)
@@ -152,11 +152,21 @@ extension CardMatcher {
 
     /// The name the text points to, and whether it names it without the title: on many words
     /// with a clear lead (`byText`), or as the one name among the best that the text was read
-    /// naming as its own text does (`selfNamed`; `Mishra's Factory becomes …`: a title cut off,
-    /// pale or glared over is often printed again in the rules text, and it tells apart names
-    /// the text alone scores alike, `Urza's Factory` holding most of the same words). `margin`:
-    /// the name's lead over the next (negative when a close name scored higher).
-    func textChoice(_ text: TextEvidence) -> (top: (name: String, score: Double), margin: Double, byText: Bool, selfNamed: Bool)? {
+    /// naming as its own text does (`selfNamed`; `<name> deals …`: a title cut off, pale or
+    /// glared over is often printed again in the rules text, and it tells apart names the text
+    /// alone scores alike, another card holding most of the same words). `margin`: the name's
+    /// lead over the next (negative when a close name scored higher).
+    struct TextChoice {
+        var top: (name: String, score: Double)
+        var margin: Double
+        var byText: Bool
+        var selfNamed: Bool
+        /// The text names the card without the title.
+        var standsAlone: Bool { byText || selfNamed }
+    }
+
+    /// `TextChoice` for `text`; nil when it names nothing.
+    func textChoice(_ text: TextEvidence) -> TextChoice? {
         let t = tuning
         let names = text.names
         guard let first = names.first else { return nil }
@@ -168,7 +178,7 @@ extension CardMatcher {
         let clearLead = margin >= t.textAloneMargin
             || (!text.fromPhoto && text.dominates(top.name, within: t.textAloneMargin, by: t.dominatingWords))
         let byText = top.score >= t.textAloneScore && clearLead && text.wordsFound(for: top.name) >= t.textAloneWords
-        return (top, margin, byText, selfNamed)
+        return TextChoice(top: top, margin: margin, byText: byText, selfNamed: selfNamed)
     }
 
     /// Whether `title` as read (four letters or more) is a run of whole words of `name`: the end of
