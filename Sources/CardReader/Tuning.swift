@@ -372,6 +372,11 @@ public struct Tuning: Sendable, Codable, Equatable {
         /// sides running the same ways (the cosine between their widths at least this).
         public var minimumSizeRatio = 0.7
         public var minimumAxisCosine = 0.95
+        /// Where nothing is read at a proposal, the card the locator finds in the photo around it
+        /// (this share of a card's size beyond it on each side) is read, when that card lies
+        /// within `refineShift` of a card's height of it (`NeighbourCards.refined`).
+        public var refineMargin = 0.25
+        public var refineShift = 0.2
         /// A proposal's corners may lie this share of a card's width outside the photo.
         public var outsideShare = 0.4
         /// A proposal is not read where a region was read whose corners lie within this share

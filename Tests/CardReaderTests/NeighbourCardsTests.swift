@@ -1,3 +1,4 @@
+import CardScanOCR
 import Foundation
 import Testing
 
@@ -34,6 +35,25 @@ struct NeighbourCardsTests {
         #expect(n.isBeside(Self.card(0, 588), Self.card(0, 0)) == false, "two steps away is not beside")
         // 3.1 heights apart fits two steps of 1.55 and three of 1.03: the fewer unread cards between.
         #expect(abs(try #require(n.steps([Self.card(0, 0), Self.card(0, 3.1 * 264)]).down) - 1.55) < 1e-9)
+    }
+
+    @Test("a proposal a little off its card moves onto the card the locator finds around it; with no card there it stays")
+    func refinedProposal() throws {
+        // A light card 189 × 264 on a dark table, and a proposal stepped 20 px right and 25 px up of it.
+        let width = 500, height = 600
+        var pixels = [UInt8](repeating: 40, count: width * height)
+        for y in 120..<384 { for x in 100..<289 { pixels[y * width + x] = 210 } }
+        let photo = GrayImage(width: width, height: height, pixels: pixels)
+        let n = NeighbourCards(), locator = CardLocator()
+        let stepped = Self.card(120, 95)
+        let found = try #require(n.refined(stepped, in: photo, locator: locator, besides: []))
+        #expect(Geometry.distance(found.centre, Self.card(100, 120).centre) < 4)
+        #expect(abs(found.area / Self.card(100, 120).area - 1) < 0.05)
+        let empty = GrayImage(width: width, height: height, pixels: [UInt8](repeating: 40, count: width * height))
+        #expect(n.refined(stepped, in: empty, locator: locator, besides: []) == nil)
+        // Nor a card read already, nor a card of another size.
+        #expect(n.refined(stepped, in: photo, locator: locator, besides: [Self.card(100, 120)]) == nil)
+        #expect(n.refined(Self.card(120, 95, scale: 1.5), in: photo, locator: locator, besides: []) == nil)
     }
 
     @Test("a region taken around a more card-like one keeps that one and its mirror image as its parts; a lone card has none")

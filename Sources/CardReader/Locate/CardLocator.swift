@@ -18,6 +18,9 @@ struct LocatedCard {
     /// With `parts`: card-like regions of a part's size elsewhere in the photo (the other
     /// pockets of the page), read once a part is found to be a card.
     var partPeers: [LocatedCard] = []
+    /// Another place the card may be, read when nothing recognisable was read at `corners` (for a
+    /// proposal, the card the locator finds around the place stepped to: `NeighbourCards.refined`).
+    var alsoAt: Quad? = nil
 }
 
 /// Finds the card in a photo on a downscaled copy: several segmentations (edges, dark, light)

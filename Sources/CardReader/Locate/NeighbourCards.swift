@@ -1,3 +1,5 @@
+import CardScanOCR
+
 /// Cards proposed beside the cards already read in a photo: in a binder page, a grid or a row on a
 /// table, the cards lie at one step from each other, across and down, so where two read cards show
 /// that step, a card is looked for one step beyond each read card, also where the locator found no
@@ -97,6 +99,36 @@ struct NeighbourCards {
                 p.x > -margin && p.y > -margin && p.x < Double(imageWidth) + margin && p.y < Double(imageHeight) + margin
             }
         }
+    }
+
+    /// `proposal` moved onto the card the locator finds around it: the locator run again on the
+    /// photo around the proposal only (`Tuning.Neighbours.refineMargin` of a card's size beyond
+    /// it on each side), where its levels are the neighbourhood's rather than the whole photo's,
+    /// takes the card-like region nearest the proposal's centre, of about its size
+    /// (`minimumSizeRatio`) and within `refineShift` of a card's height of it, not on one of
+    /// `cards` (the cards read: two cards side by side also make a region of a card's size). A
+    /// step measured from one card puts the next only about where it is (pockets hold their cards
+    /// askew; a row on a table is seldom straight), and a title band a few pixels off reads
+    /// nothing. Nil when no such region is found.
+    func refined(_ proposal: Quad, in gray: GrayImage, locator: CardLocator, besides cards: [Quad]) -> Quad? {
+        let (u, v) = Self.axes(proposal)
+        let width = (u.x * u.x + u.y * u.y).squareRoot(), height = (v.x * v.x + v.y * v.y).squareRoot()
+        let margin = tuning.refineMargin * max(width, height)
+        let xs = proposal.corners.map(\.x), ys = proposal.corners.map(\.y)
+        let x0 = max(0, Int(xs.min()! - margin)), y0 = max(0, Int(ys.min()! - margin))
+        let x1 = min(gray.width, Int(xs.max()! + margin)), y1 = min(gray.height, Int(ys.max()! + margin))
+        guard x1 - x0 >= 32, y1 - y0 >= 32 else { return nil }
+        let crop = gray.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        let centre = proposal.centre
+        let found = locator.locateAll(crop, limit: 4).map { found in
+            found.corners.map { PixelPoint(x: $0.x + Double(x0), y: $0.y + Double(y0)) }
+        }.filter { q in
+            let ratio = q.area / max(1, proposal.area)
+            return ratio > tuning.minimumSizeRatio && ratio < 1 / tuning.minimumSizeRatio
+                && Geometry.distance(q.centre, centre) < tuning.refineShift * height
+                && !cards.contains { CardLocator.overlaps(q, $0) || Self.share(of: q, in: $0) > tuning.maximumSharedArea }
+        }
+        return found.min { Geometry.distance($0.centre, centre) < Geometry.distance($1.centre, centre) }
     }
 
     /// Whether two quads are the same place to read: their corners (in any turn) lie within

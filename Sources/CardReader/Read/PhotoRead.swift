@@ -160,17 +160,23 @@ public final class PhotoRead: @unchecked Sendable {
     }
 
     /// Proposes places beside the cards read, one step from each (`NeighbourCards`), not on a card
-    /// or a region to read, nor where a region was read.
+    /// or a region to read, nor where a region was read; each with the card the locator finds
+    /// around it (`NeighbourCards.refined`) as the place read when nothing is read at the step.
     private func propose() {
         let neighbours = NeighbourCards(tuning: tuning)
+        let locator = CardLocator(tuning: pipeline.options.tuning.locator, neighbours: tuning)
         let steps = neighbours.steps(cards)
         DebugDump.trace("proposing beside \(cards.count) cards: step across \(steps.across.map { String(format: "%.2f", $0) } ?? "-"), down \(steps.down.map { String(format: "%.2f", $0) } ?? "-")")
         for card in cards {
-            for q in neighbours.proposals(around: card, steps: steps, imageWidth: gray.width, imageHeight: gray.height)
-            where proposed < tuning.maximumProposals
-                && !(cards + pending.map(\.located.corners)).contains(where: { CardLocator.overlaps(q, $0) })
-                && !tried.contains(where: { neighbours.samePlace(q, $0) }) {
-                enqueue(LocatedCard(corners: q, confidence: 0, method: NeighbourCards.method))
+            for stepped in neighbours.proposals(around: card, steps: steps, imageWidth: gray.width, imageHeight: gray.height) {
+                guard proposed < tuning.maximumProposals,
+                      !(cards + pending.map(\.located.corners)).contains(where: { CardLocator.overlaps(stepped, $0) }),
+                      !tried.contains(where: { neighbours.samePlace(stepped, $0) }) else { continue }
+                // Read where the step put it, then where the locator finds the card around it
+                // (unless that region was read in vain already).
+                let found = neighbours.refined(stepped, in: gray, locator: locator, besides: cards)
+                    .flatMap { f in tried.contains { neighbours.samePlace(f, $0) } ? nil : f }
+                enqueue(LocatedCard(corners: stepped, confidence: 0, method: NeighbourCards.method, alsoAt: found))
                 proposed += 1
             }
         }
@@ -185,7 +191,14 @@ public final class PhotoRead: @unchecked Sendable {
     func read(_ region: Region, with pipeline: ReadPipeline) throws -> RegionRead {
         let other = region.located, began = Clock.now
         DebugDump.trace("other region (\(other.method)) confidence \(other.confidence) at \(Self.describe(other.corners))")
-        let read = try pipeline.read(gray: gray, located: other, scanShaped: false, policy: .otherRegion)
+        var read = try pipeline.read(gray: gray, located: other, scanShaped: false, policy: .otherRegion)
+        // Nothing recognisable where the region was put: the other place the card may be, found
+        // by its edges, is read instead (and its text, when that is asked for).
+        if !ReadPipeline.isCard(read), let elsewhere = other.alsoAt {
+            DebugDump.trace("read again at \(Self.describe(elsewhere))")
+            read = try pipeline.read(gray: gray, located: LocatedCard(corners: elsewhere, confidence: other.confidence, method: other.method),
+                                     scanShaped: false, policy: .otherRegion)
+        }
         let spent = Clock.ms(began, Clock.now)
         let made = reading(read, locateConfidence: other.confidence, decode: 0, locate: 0, ocr: spent)
         let wants = !ReadPipeline.isCard(read) && isConfirmable(other) && isAnother(read, besides: region.cardsThen)
@@ -225,7 +238,7 @@ public final class PhotoRead: @unchecked Sendable {
             if !isCard { spent += Clock.ms(began, Clock.now) }
         }
         DebugDump.trace("other region read in \(Int(spent))ms kept \(isCard) title \(read.fields.title?.value ?? "-") number \(read.fields.collectorNumber?.value ?? "-") at \(Self.describe(read.corners))")
-        tried.append(asked.located.corners)
+        tried += [asked.located.corners] + [asked.located.alsoAt].compactMap { $0 }
         guard isCard else {
             readings[0].timings.ocr += spent
             // No part was a card: the main region stands as read.
