@@ -18,6 +18,10 @@ struct Evidence {
     let setCandidates: [(code: String, score: Double, exact: Bool)]
     /// Fuzzy name matches for the title, best first.
     let names: [NameMatch]
+    /// The title band's line as read, its ends cleaned of frame debris only, when the title lost
+    /// words to that cleaning (`TitleCleaner` drops end words read less surely than the line, as
+    /// mana symbols are; a pale title's last word is read less surely too).
+    let wholeTitleLine: String?
     /// The title as the reader gave it: snapped to a card name when its vocabulary knew one.
     let titleValue: String?
     /// The latest release date of a printing that can be in the photo (from its capture day).
@@ -31,6 +35,8 @@ struct Evidence {
         // Score the title as read, not as snapped to a name: snapping would make every title
         // look perfect and inflate the confidence.
         title = fields.title.map { $0.sources.first ?? $0.value }
+        let line = fields.title.flatMap { $0.sources.count > 1 ? TitleCleaner.clean($0.sources[1]) : nil }
+        wholeTitleLine = line == title ? nil : line
         number = fields.collectorNumber?.value
         setSize = fields.setSize?.value
         printsNoSize = fields.setSize == nil && fields.printedNumber?.count == 4
@@ -54,6 +60,14 @@ struct Evidence {
     /// (`CardCatalog.resolveTitle`, what the reader snaps with) takes it as one. (A name search:
     /// computed only by the rule that needs it.)
     var titleNamesCard: Bool { titleValue.map { catalog.resolveTitle($0) != nil } ?? false }
+
+    /// Whether the title as read, or its whole line (`wholeTitleLine`), comes nearest to `name`
+    /// among all names, with at least `minimumScore`.
+    func titleNames(_ name: String, minimumScore: Double) -> Bool {
+        if let best = bestName, best.name == name, best.score >= minimumScore { return true }
+        guard let line = wholeTitleLine, let best = catalog.searchNames(line, limit: 1, minimumScore: minimumScore).first else { return false }
+        return best.name == name
+    }
 
     /// The best name match, if any.
     var bestName: NameMatch? { names.first }

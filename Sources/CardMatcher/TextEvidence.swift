@@ -111,7 +111,7 @@ extension CardMatcher {
         let t = tuning
         guard let choice else { return nil }
         let (top, margin, nameByText, selfNamed) = (choice.top, choice.margin, choice.byText, choice.selfNamed)
-        let titleAgrees = e.bestName.map { $0.name == top.name && $0.score >= t.titleAgreementScore } ?? false
+        let titleAgrees = e.titleNames(top.name, minimumScore: t.titleAgreementScore)
             || Self.isPartialTitle(e.title, of: top.name, minimumLetters: t.partialTitleLetters)
         let nameWithTitle = titleAgrees && top.score >= t.withTitleScore && (margin >= t.withTitleMargin || selfNamed)
         guard nameByText || nameWithTitle || selfNamed else { return nil }

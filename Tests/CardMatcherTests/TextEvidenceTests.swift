@@ -144,6 +144,22 @@ struct TextEvidenceTests {
         #expect(TextEvidence.copyrightYear(["© 1234 Wizards"]) == nil)
     }
 
+    /// Real OCR lines of a 1999 Quicksilver Amulet in a binder pocket (`esbillyjack/uploads_backup/scan_164_….jpg`,
+    /// a place proposed beside the cards read): its title line read `Duichsilver Aevuler`, whose
+    /// last word, read less surely, the title cleaning dropped as it drops mana symbols.
+    static let amulet = ["| 4, @: Choose a creature card in your", "hand aed put that creeture into play,",
+                         "\"Wonderful! Vou get a lien ow your fier", "oy Now par a back.”"]
+
+    @Test("a title that lost its last word to the cleaning agrees with the text by its whole line")
+    func wholeTitleLine() throws {
+        let lines = Self.observations(.textBox, Self.amulet)
+        let cut = ExtractedFields(title: ExtractedField(value: "Duichsilver", confidence: 0.28, sources: ["Duichsilver"]))
+        #expect(try Self.matcher.match(cut, observations: lines).name == nil, "the premise: the text alone leads by too little")
+        let whole = ExtractedFields(title: ExtractedField(value: "Duichsilver", confidence: 0.28, sources: ["Duichsilver", "Duichsilver Aevuler"]))
+        let result = try Self.matcher.match(whole, observations: lines)
+        #expect(result.name == "Quicksilver Amulet" && result.method == "title+text", "\(result.status) \(result.method) \(result.candidates.map(\.printing.name))")
+    }
+
     @Test("a partial title is whole words of the name")
     func partialTitleWords() {
         #expect(CardMatcher.isPartialTitle("Wurm", of: "Broodhunter Wurm", minimumLetters: 4))
