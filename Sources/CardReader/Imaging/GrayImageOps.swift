@@ -48,6 +48,18 @@ extension GrayImage {
         return GrayImage(width: w, height: h, pixels: out)
     }
 
+    /// The part of the image around `points`: their bounding box grown by `margin` pixels on each
+    /// side, kept inside the image, with its top-left corner in the image; nil when that leaves no
+    /// pixel.
+    func cropped(around points: [PixelPoint], margin: Double) -> (image: GrayImage, x: Int, y: Int)? {
+        let xs = points.map(\.x), ys = points.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
+        let x0 = max(0, Int(minX - margin)), x1 = min(width, Int((maxX + margin).rounded(.up)))
+        let y0 = max(0, Int(minY - margin)), y1 = min(height, Int((maxY + margin).rounded(.up)))
+        guard x1 > x0, y1 > y0 else { return nil }
+        return (cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0), x0, y0)
+    }
+
     /// The image scaled by about `wanted` for a read (enlarged bilinearly, or reduced by a whole
     /// factor), enlarged at most `maximumScale` times and to at most `maximumPixels`; with the
     /// scale it was given. A wanted scale that is not a positive number leaves it as it is.

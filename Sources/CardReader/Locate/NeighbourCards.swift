@@ -91,7 +91,7 @@ struct NeighbourCards {
         var moves: [PixelPoint] = []
         if let s = steps.across { moves += [PixelPoint(x: u.x * s, y: u.y * s), PixelPoint(x: -u.x * s, y: -u.y * s)] }
         if let s = steps.down { moves += [PixelPoint(x: v.x * s, y: v.y * s), PixelPoint(x: -v.x * s, y: -v.y * s)] }
-        let margin = tuning.outsideShare * min((u.x * u.x + u.y * u.y).squareRoot(), (v.x * v.x + v.y * v.y).squareRoot())
+        let size = Self.size(card), margin = tuning.outsideShare * min(size.width, size.height)
         return moves.map { m in card.map { PixelPoint(x: $0.x + m.x, y: $0.y + m.y) } }.filter { q in
             let c = q.centre
             guard c.x >= 0, c.y >= 0, c.x < Double(imageWidth), c.y < Double(imageHeight) else { return false }
@@ -111,14 +111,9 @@ struct NeighbourCards {
     /// askew; a row on a table is seldom straight), and a title band a few pixels off reads
     /// nothing. Nil when no such region is found.
     func refined(_ proposal: Quad, in gray: GrayImage, locator: CardLocator, besides cards: [Quad]) -> Quad? {
-        let (u, v) = Self.axes(proposal)
-        let width = (u.x * u.x + u.y * u.y).squareRoot(), height = (v.x * v.x + v.y * v.y).squareRoot()
-        let margin = tuning.refineMargin * max(width, height)
-        let xs = proposal.corners.map(\.x), ys = proposal.corners.map(\.y)
-        let x0 = max(0, Int(xs.min()! - margin)), y0 = max(0, Int(ys.min()! - margin))
-        let x1 = min(gray.width, Int(xs.max()! + margin)), y1 = min(gray.height, Int(ys.max()! + margin))
-        guard x1 - x0 >= 32, y1 - y0 >= 32 else { return nil }
-        let crop = gray.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        let (width, height) = Self.size(proposal)
+        guard case let (crop, x0, y0)? = gray.cropped(around: proposal.corners, margin: tuning.refineMargin * max(width, height)),
+              crop.width >= 32, crop.height >= 32 else { return nil }
         let centre = proposal.centre
         let found = locator.locateAll(crop, limit: 4).map { found in
             found.corners.map { PixelPoint(x: $0.x + Double(x0), y: $0.y + Double(y0)) }
@@ -134,8 +129,7 @@ struct NeighbourCards {
     /// Whether two quads are the same place to read: their corners (in any turn) lie within
     /// `Tuning.Neighbours.samePlaceShare` of a card's height of each other on average.
     func samePlace(_ a: Quad, _ b: Quad) -> Bool {
-        let (_, v) = Self.axes(a)
-        let height = (v.x * v.x + v.y * v.y).squareRoot()
+        let height = Self.size(a).height
         let nearest = b.turns.map { t in zip(a.corners, t.corners).reduce(0) { $0 + Geometry.distance($1.0, $1.1) } / 4 }.min() ?? .infinity
         return nearest < tuning.samePlaceShare * height
     }
@@ -152,6 +146,12 @@ struct NeighbourCards {
             }
         }
         return Double(inside) / 25
+    }
+
+    /// The lengths of the card's width and height (`axes`).
+    static func size(_ q: Quad) -> (width: Double, height: Double) {
+        let (u, v) = axes(q)
+        return ((u.x * u.x + u.y * u.y).squareRoot(), (v.x * v.x + v.y * v.y).squareRoot())
     }
 
     /// The card's width (top and bottom sides averaged, left to right) and height (left and right

@@ -30,12 +30,8 @@ extension ReadPipeline {
         guard lineHeight > 1 else { return nil }
         // The region and a margin around it, cut out, turned upright and scaled so that a number
         // line is `lineHeight` pixels tall.
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let margin = t.margin * regionHeight
-        let x0 = max(0, Int(xs.min()! - margin)), x1 = min(gray.width, Int((xs.max()! + margin).rounded(.up)))
-        let y0 = max(0, Int(ys.min()! - margin)), y1 = min(gray.height, Int((ys.max()! + margin).rounded(.up)))
-        guard x1 - x0 > 8, y1 - y0 > 8 else { return nil }
-        let cut = gray.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        guard case let (cut, x0, y0)? = gray.cropped(around: corners, margin: t.margin * regionHeight),
+              cut.width > 8, cut.height > 8 else { return nil }
         let turns = (4 - reading.rotation / 90) % 4
         let turned = cut.turned(quarterTurns: turns)
         let (patch, patchScale) = turned.scaled(by: t.lineHeight / lineHeight, maximumScale: t.maximumScale, maximumPixels: t.maximumPixels)
