@@ -227,8 +227,9 @@ extension CardCatalog {
     ///
     /// A name wins with a score of 0.85 and nothing within 0.05 of it; a long reading (ten letters
     /// or more, where two misread letters cost more score than in a short one) also wins at 0.8
-    /// when nothing comes within 0.15 (`Instill €nevgy`), and one of eight or nine letters at 0.8
-    /// when nothing comes within 0.2 (`Pircball` for Fireball, Mirror Wall next at 0.6). A reading
+    /// when nothing comes within 0.15 (`Instill €nevgy`), one of sixteen letters or more at 0.75
+    /// with the same lead, and one of eight or nine letters at 0.8 when nothing comes within 0.2
+    /// (`Pircball` for Fireball, Mirror Wall next at 0.6). A reading
     /// with under 60% of the name's letters names nothing.
     public func resolveTitle(_ title: String) -> String? {
         let matches = searchNames(title, limit: 2, minimumScore: 0.5)
@@ -241,7 +242,11 @@ extension CardCatalog {
         if best.score >= 0.85, second <= best.score - 0.05 { return best.matchedText }
         // Two misread letters cost a longer reading less score, so from eight letters a 0.8 wins
         // too, given a clear lead: 0.15 from ten letters, 0.2 for eight or nine.
-        guard letters >= 8, best.score >= 0.8 else { return nil }
+        // From sixteen letters (a name of three words or more) four misread letters still leave
+        // 0.75, and a chance reading that long comes nowhere near a name: 0.75 wins with the
+        // same 0.15 lead.
+        let floor = letters >= 16 ? 0.75 : 0.8
+        guard letters >= 8, best.score >= floor else { return nil }
         let lead = letters >= 10 ? 0.15 : 0.2
         return second <= best.score - lead ? best.matchedText : nil
     }

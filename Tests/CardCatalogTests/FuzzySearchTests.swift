@@ -104,6 +104,11 @@ struct FuzzySearchTests {
         #expect(catalog.resolveTitle("Okx") == nil)
         // A reading with under 60% of the name's letters: the last word of an unreadable title.
         #expect(catalog.resolveTitle("Bigs") == nil, "Big Score scores 0.87 on containment")
+        // Nineteen letters with four misread (0.77), the next name at 0.56: a pale 1999 title in a
+        // binder pocket. Without its first word (`nf Hearth and Home`, fifteen letters, 0.72) it
+        // is too short for that bar.
+        #expect(catalog.resolveTitle("conn nf Hearth and Home") == "Sword of Hearth and Home")
+        #expect(catalog.resolveTitle("nf Hearth and Home") == nil)
         #expect(catalog.resolveTitle("Jace, the Mind Scu") == "Jace, the Mind Sculptor")
         #expect(catalog.resolveTitle("zzzzqqqqxxxx") == nil)
     }

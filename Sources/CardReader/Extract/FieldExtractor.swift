@@ -85,13 +85,26 @@ struct FieldExtractor {
             return (score, cleaned, o)
         }
         guard let best = scored.max(by: { $0.0 < $1.0 }) else { return nil }
-        let value = resolveTitle.flatMap { Self.resolve(best.1, with: $0) } ?? best.1
+        var read = best.1
+        var value = resolveTitle.flatMap { Self.resolve(read, with: $0) }
+        // The cleaning drops end words read less surely than the line, and a pale title's own
+        // first or last word is read less surely too: when what is left names no card, the line
+        // trimmed of debris alone may, if it is long enough to be a name rather than chance
+        // (the vocabulary's long-reading length).
+        let whole = TitleCleaner.clean(best.2.observation.text)
+        if value == nil, let resolveTitle, whole != read, whole.filter(\.isLetter).count >= Self.wholeLineLetters,
+           let name = Self.resolve(whole, with: resolveTitle) {
+            (read, value) = (whole, name)
+        }
         // sources[0]: the title as read (cleaned, before snapping); sources[1]: the raw line.
-        return ExtractedField(value: value, confidence: best.2.observation.confidence, sources: [best.1, best.2.observation.text])
+        return ExtractedField(value: value ?? read, confidence: best.2.observation.confidence, sources: [read, best.2.observation.text])
     }
 }
 
 extension FieldExtractor {
+    /// Letters a title line needs before its words the cleaning dropped are given back to it.
+    static let wholeLineLetters = 8
+
     /// The card name a title read stands for: the whole line, else the longest run of its words
     /// (up to three dropped at either end) that the vocabulary knows and that holds at least 60%
     /// of the line's letters (a name followed by mana symbols read as short words).

@@ -45,7 +45,7 @@ extension ReadPipeline {
         let titleOnly = extractor.extract(title.observations)
         // The extractor put the vocabulary's name in place of what was read when it knew one.
         let known = titleOnly.title.map { title in options.resolveTitle?(title.value) != nil } ?? false
-        DebugDump.trace("title quality \(title.quality) known \(known) band \(extended ? "extended" : "standard") \(wayUp.rawValue)")
+        DebugDump.trace("title quality \(title.quality) \"\(titleOnly.title?.sources.first ?? "")\" known \(known) band \(extended ? "extended" : "standard") \(wayUp.rawValue)")
         let titleMissed = !title.crowded && ((wayUp == .sure && !extended) || (wayUp != .other && title.observations.isEmpty))
         guard known || (!onlyKnownTitle && (title.quality >= tuning.title.minimumQuality || titleMissed)) else {
             // No title where the quad puts it: the quad is not a card, or this way up is wrong.
