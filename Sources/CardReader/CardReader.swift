@@ -208,7 +208,9 @@ public final class CardReader {
     /// does; each reading's total is its own stages (the file's decoding is the caller's).
     /// `confirm`: asked of a region other than the first that is card-like
     /// (`Tuning.Neighbours.confirmedLocation`) or lies beside cards read, when nothing
-    /// recognisable was read on its title and collector lines: true keeps it as a card.
+    /// recognisable was read on its title and collector lines: true keeps it as a card. Asked of
+    /// the first (the main card, reported either way) before places beside the cards are
+    /// proposed: true makes it a card they are proposed beside (`PhotoRead.confirmMain`).
     public func readAll(image: Image, limit: Int = 24, confirm: Confirmation? = nil) throws -> [CardReading] {
         try readAll(image: image, limit: limit) { try $0.readEach(with: self, confirm: confirm) }
     }

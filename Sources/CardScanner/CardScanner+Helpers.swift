@@ -38,8 +38,12 @@ extension CardScanner {
         readAhead()
         try photo.readMainCard(with: reader)
         identifyAhead(photo.readings[0])
+        if readsText {
+            let main = early[0].card
+            photo.confirmMain { [self] in try jobs.value(main, running: self).match.name != nil }
+        }
         var mainQuad = photo.readings[0].quad
-        while let region = photo.next() {
+        while let region = try photo.next() {
             for (order, job) in ahead where order < region.order {
                 jobs.cancel(job)
                 ahead[order] = nil

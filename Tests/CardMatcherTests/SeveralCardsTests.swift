@@ -109,6 +109,49 @@ struct SeveralCardsTests {
         #expect(lent > 0)
     }
 
+    /// The names labelled for a shared photo (`../shared/photos/labels.csv`).
+    static func labelled(_ file: String) throws -> [String] {
+        let labels = try String(contentsOf: SharedCardData.root.appendingPathComponent("photos/labels.csv"), encoding: .utf8)
+        return labels.split(whereSeparator: \.isNewline).map { csvCells(String($0)) }
+            .filter { $0.count >= 2 && $0[0] == file }.map { $0[1] }
+    }
+
+    @Test("the 3×3 binder page of 1990s cards (shared photo): each of its nine cards named, none twice",
+          .tags(.sharedData), .needsSharedData)
+    func sharedBinderPage() throws {
+        let page = "esbillyjack/uploads_backup/scan_164_0baa3955-dcf5-4618-bd55-cbb0e6474aa5.jpg"
+        let expected = try Self.labelled(page)
+        #expect(expected.count == 9)
+        let catalog = try SharedCardData.catalog.get().catalog
+        let cards = try CardScanner(catalog: catalog).scan(contentsOf: SharedCardData.root.appendingPathComponent("photos/\(page)").path).cards
+        // Two of them are named only by the title line's whole words: Sword of Hearth and Home's
+        // pale first word (`conn nf Hearth and Home`) is dropped by the cleaning, and what is left
+        // names no card on its own.
+        #expect(Self.names(cards).sorted() == expected.sorted())
+    }
+
+    @Test("a main card known only by its text is a card the others are proposed beside, on one engine and with one lent (shared photo)",
+          .tags(.sharedData), .needsSharedData)
+    func mainConfirmedByText() throws {
+        // Four 1990s cards in toploaders, two by two: the main card's pale title reads as noise,
+        // so only its neighbour was a card to step from, and the row below was never proposed.
+        let page = "esbillyjack/uploads_backup/scan_160_2d8bced7-d5bd-441e-a7fc-9191add64264.jpg"
+        let expected = try Self.labelled(page)
+        #expect(expected.count == 4)
+        // Scryfall's bulk file and the main card's set (Revised), whose MTGJSON file keeps the
+        // text printed on it: the text that names it (Scryfall's has today's wording only).
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-main-by-text-\(getpid()).sqlite")
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) } }
+        try CatalogImporter(catalogURL: url).importFiles(
+            [SharedCardData.scryfall2019, SharedCardData.root.appendingPathComponent("carddata/mtgjson-2022/sets/3ED.json").path], replacing: true)
+        let catalog = try CardCatalog(url: url)
+        let path = SharedCardData.root.appendingPathComponent("photos/\(page)").path
+        let alone = try CardScanner(catalog: catalog).scan(contentsOf: path).cards
+        #expect(Self.names(alone).sorted() == expected.sorted())
+        let (lent, _) = try Self.scanLending(path, scanners: try (0..<2).map { _ in try CardScanner(catalog: catalog) })
+        #expect(Self.essence(lent) == Self.essence(alone))
+    }
+
     @Test("five cards in a row, borders touching: the one the locator found only as its inner frame is read beside its neighbours")
     func touchingRow() throws {
         let catalog = try SampleCatalog.open()

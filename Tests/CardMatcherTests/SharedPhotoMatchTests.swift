@@ -99,23 +99,6 @@ struct SharedPhotoMatchTests {
         #expect(unbordered.status == .ambiguous)
         #expect(Set(unbordered.candidates.map(\.printing.setCode)) == ["8ed", "tmp", "ddh"])
     }
-    @Test("the 3×3 binder page: each of its nine cards named, none twice")
-    func binderPage() throws {
-        let (_, reader, matcher) = try Self.identification()
-        let page = "esbillyjack/uploads_backup/scan_164_0baa3955-dcf5-4618-bd55-cbb0e6474aa5.jpg"
-        let labels = try String(contentsOf: Self.shared.appendingPathComponent("photos/labels.csv"), encoding: .utf8)
-        let expected = labels.split(whereSeparator: \.isNewline).map { csvCells(String($0)) }
-            .filter { $0.count >= 2 && $0[0] == page }.map { $0[1] }
-        #expect(expected.count == 9)
-        let names = try reader.readAll(contentsOf: Self.shared.appendingPathComponent("photos/\(page)").path)
-            .compactMap { try matcher.match($0).name }
-        // Two of them are read only with the title line's whole words: Sword of Hearth and Home's
-        // pale first word (`conn nf Hearth and Home`) is dropped by the cleaning, and what is left
-        // names no card on its own.
-        #expect(Set(names) == Set(expected), "\(names)")
-        #expect(names.count == Set(names).count, "a card named twice: \(names)")
-    }
-
     @Test("title + number without a set: a basic land's misread number names no printing, a rare card's names its own")
     func numberWithoutSet() throws {
         let (_, reader, matcher) = try Self.identification()

@@ -61,6 +61,9 @@ public final class PhotoRead: @unchecked Sendable {
     private var proposed = 0
     private var current: Region?
     private var finished = false
+    /// Asked once, before places are first proposed, when nothing recognisable was read on the
+    /// main card's title and collector lines: true when its text names a card (`confirmMain`).
+    private var mainConfirmation: (() throws -> Bool)?
 
     /// Converts the photo to grey and locates its card-like regions (`limit`: cards to read at most).
     public convenience init(image: Image, limit: Int, reader: CardReader) {
@@ -121,6 +124,15 @@ public final class PhotoRead: @unchecked Sendable {
         }
     }
 
+    /// How to confirm the main card by its text (the caller's confirmation of its reading, or the
+    /// card it identified the reading as): asked, at most once, when places beside the cards are
+    /// first proposed and the main card's title and collector lines said nothing recognisable. A
+    /// main card so confirmed is a card the places are proposed beside (the only one, or one of
+    /// the two that give the step). Set after `readMainCard`, before `next`.
+    public func confirmMain(by confirmation: @escaping () throws -> Bool) {
+        mainConfirmation = confirmation
+    }
+
     /// The cards read, with the main card's place (it may have been placed elsewhere than its
     /// located region, around its text box: a region on the same card is not another card),
     /// unless that may be two cards still to read (`mainInParts`).
@@ -131,11 +143,18 @@ public final class PhotoRead: @unchecked Sendable {
     /// when no region is left (a place is read again where a region of another size or shape was
     /// read in vain: a card's inner frame, found where touching borders merge, reads no title).
     /// A region on a card read is passed over.
-    public func next() -> Region? {
+    public func next() throws -> Region? {
         precondition(first != nil && current == nil, "the main card is read first, and each region decided before the next")
         guard !finished else { return nil }
         while readings.count < limit {
             if pending.isEmpty {
+                if let confirmation = mainConfirmation, let main = first {
+                    mainConfirmation = nil
+                    if !mainInParts, !cards.contains(main.corners), try confirmation() {
+                        DebugDump.trace("main card confirmed by its text")
+                        cards.insert(main.corners, at: 0)
+                    }
+                }
                 propose()
                 if pending.isEmpty { break }
             }
@@ -274,7 +293,8 @@ public final class PhotoRead: @unchecked Sendable {
 
     func readEach(with pipeline: ReadPipeline, confirm: CardReader.Confirmation?) throws {
         try readMainCard(with: pipeline)
-        while let region = next() {
+        if let confirm { confirmMain { [unowned self] in try confirm(readings[0], gray) } }
+        while let region = try next() {
             try decide(read(region, with: pipeline), confirm: confirm)
         }
     }
