@@ -316,6 +316,18 @@ public struct Tuning: Sendable, Codable, Equatable {
         /// card is placed around the line for reporting and drawing.
         public var lineLeftShare = 0.075
         public var lineMiddleShare = 0.07
+        /// Titles in columns of overlapping cards (`ReadPipeline.titleGaps`): titles start within
+        /// this share of a card's width of each other to be one column …
+        public var columnShare = 0.12
+        /// … the step is the shortest gap between titles in the column, of at least this many
+        /// line heights (shorter: one title read twice); a gap wider than this many steps (and
+        /// narrower than the most: wider is a whole card below its title), and as much above
+        /// the column's top title, is read again …
+        public var minimumStepLines = 2.0
+        public var gapSteps = 1.5
+        public var maximumGapSteps = 4.0
+        /// … once the column shows at least this many titles.
+        public var minimumColumnTitles = 3
     }
 
     public struct Stack: Sendable, Codable, Equatable {

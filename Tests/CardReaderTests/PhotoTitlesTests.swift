@@ -24,6 +24,24 @@ struct PhotoTitlesTests {
         #expect(!ReadPipeline.sameLine(line, (x: 420, y: 50, w: 100, h: 30)))
     }
 
+    @Test("titles in a column of overlapping cards: a wide gap between them, and the strip above the top one, are read again")
+    func titleGaps() {
+        let t = Tuning().photoTitles
+        // The title lines of the spread's second column (turned photo's pixels, cards ~300 px wide):
+        // the shortest gap is 97 px, and two titles hide in the 214 px gap above it.
+        let column = [(x: 713.0, y: 35.0, w: 120.0, h: 12.0), (x: 696, y: 249, w: 110, h: 23), (x: 692, y: 346, w: 100, h: 12)]
+        let alone = (x: 1400.0, y: 300.0, w: 100.0, h: 12.0) // a title in no column
+        let strips = ReadPipeline.titleGaps(column + [alone], cardWidth: 300, tuning: t)
+        #expect(strips.count == 2, "\(strips)")
+        let gap = strips.first { $0.y > 40 }
+        #expect(gap.map { abs($0.y - 47) < 1e-9 && abs($0.h - 202) < 1e-9 } == true, "from the upper title's foot to the lower's top")
+        #expect(strips.allSatisfy { $0.x < 692 && $0.x + $0.w > 692 + 0.75 * 300 }, "from before the titles as far right as a title runs")
+        // Two titles in a column are no column; a gap of a whole card below its title is no gap.
+        #expect(ReadPipeline.titleGaps(Array(column.prefix(2)), cardWidth: 300, tuning: t).isEmpty)
+        let card = [(x: 100.0, y: 100.0, w: 120.0, h: 12.0), (x: 100, y: 160, w: 120, h: 12), (x: 100, y: 600, w: 120, h: 12)]
+        #expect(ReadPipeline.titleGaps(card, cardWidth: 300, tuning: t).allSatisfy { $0.y < 100 }, "only the strip above")
+    }
+
     @Test("a point of the turned photo maps back to where the pixel was before turning", arguments: [0, 1, 2, 3])
     func unturned(turns: Int) {
         // A 5 x 3 image with one marked pixel: wherever turning puts it, unturning its centre

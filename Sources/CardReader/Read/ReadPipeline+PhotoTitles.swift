@@ -51,12 +51,16 @@ extension ReadPipeline {
             return lines
         }
         func titleLinesRead(at box: Box) -> [TextObservation] {
-            let x0 = max(0, Int((box.x - box.h) * patchScale)), y0 = max(0, Int((box.y - box.h) * patchScale))
-            let x1 = min(patch.width, Int((box.x + t.rereadWidthShare * cardWidth) * patchScale))
-            let y1 = min(patch.height, Int((box.y + 2 * box.h) * patchScale))
+            linesRead(in: (x: box.x - box.h, y: box.y - box.h, w: t.rereadWidthShare * cardWidth + box.h, h: 3 * box.h))
+        }
+        // The lines of a part of the turned photo (pixels), read with `psm`.
+        func linesRead(in area: Box, psm: PageSegmentationMode = .singleBlock) -> [TextObservation] {
+            let x0 = max(0, Int(area.x * patchScale)), y0 = max(0, Int(area.y * patchScale))
+            let x1 = min(patch.width, Int((area.x + area.w) * patchScale))
+            let y1 = min(patch.height, Int((area.y + area.h) * patchScale))
             guard x1 - x0 > 8, y1 - y0 > 4 else { return [] }
             let band = patch.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-            let read = try? read(band, .photo, CardRegion(u0: 0, v0: 0, u1: 1, v1: 1), psm: .singleBlock, retryInverted: false)
+            let read = try? read(band, .photo, CardRegion(u0: 0, v0: 0, u1: 1, v1: 1), psm: psm, retryInverted: false)
             // Boxes as the sparse reads give them: shares of the turned photo, bottom-left origin.
             return (read?.observations ?? []).map { o in
                 var o = o.observation
@@ -152,6 +156,14 @@ extension ReadPipeline {
             }
             found = titles(in: lines)
         }
+        // A title the sparse reads missed in a column of overlapping cards lies in a wide gap
+        // between the titles read, or above them: each such strip is read on its own.
+        let gaps = Self.titleGaps(found.map(\.box), cardWidth: cardWidth, tuning: t)
+        if !gaps.isEmpty {
+            DebugDump.trace("photo titles: \(gaps.count) strips in columns read again")
+            lines += gaps.flatMap { linesRead(in: $0, psm: .sparseText).map { CardObservation(region: .photo, observation: $0) } }
+            found = titles(in: lines)
+        }
         let cards = found.map { card in
             // The line's box on the card placed around it (card coordinates, bottom-left origin).
             var line = card.line
@@ -181,6 +193,41 @@ extension ReadPipeline {
 
     /// A line's box in pixels (top-left origin).
     typealias Box = (x: Double, y: Double, w: Double, h: Double)
+
+    /// Where titles not read may lie in columns of overlapping cards (an overlapping spread), given
+    /// the title lines found (upright, top-left origin). In a column (titles starting within
+    /// `columnShare` of a card's width of one another, `minimumColumnTitles` of them or more) the
+    /// cards overlap by about one step, the shortest gap between its titles (of at least
+    /// `minimumStepLines` line heights: shorter is one title read twice). A gap of more than
+    /// `gapSteps` steps (up to `maximumGapSteps`) may hide a title, and so may the strip one and a half steps above the
+    /// column's top title (a column's top card at the photo's edge). Each such strip, from a
+    /// line height before the titles to as far right as a title runs (`rereadWidthShare` of a
+    /// card's width).
+    static func titleGaps(_ titles: [Box], cardWidth: Double, tuning t: Tuning.PhotoTitles) -> [Box] {
+        var columns: [[Box]] = []
+        for title in titles.sorted(by: { $0.x < $1.x }) {
+            if let i = columns.firstIndex(where: { abs($0.map(\.x).reduce(0, +) / Double($0.count) - title.x) <= t.columnShare * cardWidth }) {
+                columns[i].append(title)
+            } else {
+                columns.append([title])
+            }
+        }
+        var strips: [Box] = []
+        for column in columns where column.count >= t.minimumColumnTitles {
+            let sorted = column.sorted { $0.y < $1.y }
+            let height = sorted.map(\.h).sorted()[sorted.count / 2]
+            let left = sorted.map(\.x).min()! - height, width = t.rereadWidthShare * cardWidth + 2 * height
+            let gaps = zip(sorted, sorted.dropFirst()).map { (top: $0.y + $0.h, bottom: $1.y, gap: $1.y - $0.y) }
+            guard let step = gaps.map(\.gap).filter({ $0 >= t.minimumStepLines * height }).min() else { continue }
+            // (A gap of many steps is a whole card below its title, not titles hidden.)
+            for gap in gaps where gap.gap > t.gapSteps * step && gap.gap <= t.maximumGapSteps * step {
+                strips.append((x: left, y: gap.top, w: width, h: gap.bottom - gap.top))
+            }
+            let top = max(0, sorted[0].y - t.gapSteps * step)
+            if sorted[0].y - top > height { strips.append((x: left, y: top, w: width, h: sorted[0].y - top)) }
+        }
+        return strips
+    }
 
     /// Whether two line boxes are one line: most of the smaller lies in the larger.
     static func sameLine(_ a: Box, _ b: Box) -> Bool {
