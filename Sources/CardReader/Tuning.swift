@@ -326,8 +326,15 @@ public struct Tuning: Sendable, Codable, Equatable {
         public var minimumStepLines = 2.0
         public var gapSteps = 1.5
         public var maximumGapSteps = 4.0
-        /// … once the column shows at least this many titles.
+        /// … once the column shows at least this many titles. Rows likewise
+        /// (`ReadPipeline.titleRowGaps`): titles whose middles lie within this many line
+        /// heights of each other are one row, of at least this many titles (two give the step
+        /// of cards side by side).
         public var minimumColumnTitles = 3
+        public var rowLines = 1.5
+        public var minimumRowTitles = 2
+        /// Strips are read again after a title found in one, at most this many rounds in all.
+        public var stripRounds = 2
     }
 
     public struct Stack: Sendable, Codable, Equatable {

@@ -42,6 +42,22 @@ struct PhotoTitlesTests {
         #expect(ReadPipeline.titleGaps(card, cardWidth: 300, tuning: t).allSatisfy { $0.y < 100 }, "only the strip above")
     }
 
+    @Test("titles in a row of cards side by side: a wide gap between them, and the strips before and after the row, are read again")
+    func titleRowGaps() {
+        let t = Tuning().photoTitles
+        // Two titles 125 px apart in a row (cards ~300 px wide), a third 3 steps on, and a title
+        // far below them in no row of its own.
+        let row = [(x: 914.0, y: 877.0, w: 80.0, h: 15.0), (x: 1039, y: 876, w: 100, h: 15), (x: 1414, y: 880, w: 90, h: 15)]
+        let below = (x: 438.0, y: 1200.0, w: 90.0, h: 15.0)
+        let strips = ReadPipeline.titleRowGaps(row + [below], cardWidth: 300, tuning: t)
+        #expect(strips.count == 3, "\(strips)")
+        #expect(strips.allSatisfy { $0.y < 876 && $0.y + $0.h > 895 }, "a line height above and below the row")
+        #expect(strips.contains { abs($0.x - 1139) < 1e-9 && abs($0.x + $0.w - 1414) < 1e-9 }, "the gap: from one title's end to the next's start")
+        #expect(strips.contains { $0.x + $0.w == 914 && $0.x < 914 - 125 }, "before the row")
+        #expect(strips.contains { $0.x == 1504 && $0.x + $0.w > 1414 + 125 + 0.75 * 300 }, "after it, as far as a title runs")
+        #expect(ReadPipeline.titleRowGaps([below], cardWidth: 300, tuning: t).isEmpty, "one title is no row")
+    }
+
     @Test("a point of the turned photo maps back to where the pixel was before turning", arguments: [0, 1, 2, 3])
     func unturned(turns: Int) {
         // A 5 x 3 image with one marked pixel: wherever turning puts it, unturning its centre

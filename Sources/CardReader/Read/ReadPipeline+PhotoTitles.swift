@@ -53,16 +53,19 @@ extension ReadPipeline {
         func titleLinesRead(at box: Box) -> [TextObservation] {
             linesRead(in: (x: box.x - box.h, y: box.y - box.h, w: t.rereadWidthShare * cardWidth + box.h, h: 3 * box.h))
         }
-        // The lines of a part of the turned photo (pixels), read with `psm`.
-        func linesRead(in area: Box, psm: PageSegmentationMode = .singleBlock) -> [TextObservation] {
+        // The lines of a part of the turned photo (pixels), read with `psm` (and `inverted` too:
+        // a pale title on a dark bar reads as nothing, and inverted as dark on light).
+        func linesRead(in area: Box, psm: PageSegmentationMode = .singleBlock, inverted: Bool = false) -> [TextObservation] {
             let x0 = max(0, Int(area.x * patchScale)), y0 = max(0, Int(area.y * patchScale))
             let x1 = min(patch.width, Int((area.x + area.w) * patchScale))
             let y1 = min(patch.height, Int((area.y + area.h) * patchScale))
             guard x1 - x0 > 8, y1 - y0 > 4 else { return [] }
             let band = patch.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-            let read = try? read(band, .photo, CardRegion(u0: 0, v0: 0, u1: 1, v1: 1), psm: psm, retryInverted: false)
+            let observations = (inverted ? [band, band.inverted()] : [band]).flatMap { band in
+                (try? read(band, .photo, CardRegion(u0: 0, v0: 0, u1: 1, v1: 1), psm: psm, retryInverted: false))?.observations ?? []
+            }
             // Boxes as the sparse reads give them: shares of the turned photo, bottom-left origin.
-            return (read?.observations ?? []).map { o in
+            return observations.map { o in
                 var o = o.observation
                 let b = o.boundingBox, bw = Double(band.width), bh = Double(band.height)
                 let left = (Double(x0) + b.x * bw) / patchScale, top = (Double(y0) + (1 - b.y - b.height) * bh) / patchScale
@@ -156,13 +159,20 @@ extension ReadPipeline {
             }
             found = titles(in: lines)
         }
-        // A title the sparse reads missed in a column of overlapping cards lies in a wide gap
-        // between the titles read, or above them: each such strip is read on its own.
-        let gaps = Self.titleGaps(found.map(\.box), cardWidth: cardWidth, tuning: t)
-        if !gaps.isEmpty {
-            DebugDump.trace("photo titles: \(gaps.count) strips in columns read again")
-            lines += gaps.flatMap { linesRead(in: $0, psm: .sparseText).map { CardObservation(region: .photo, observation: $0) } }
+        // A title the sparse reads missed in a column or a row of overlapping cards lies in a
+        // wide gap between the titles read, or beyond them: each such strip is read on its own
+        // (again beyond a title so found: the next may lie one step further).
+        var stripsRead = Set<String>()
+        for _ in 0..<t.stripRounds {
+            let boxes = found.map(\.box)
+            let strips = (Self.titleGaps(boxes, cardWidth: cardWidth, tuning: t) + Self.titleRowGaps(boxes, cardWidth: cardWidth, tuning: t))
+                .filter { stripsRead.insert("\(Int($0.x)) \(Int($0.y)) \(Int($0.w)) \(Int($0.h))").inserted }
+            guard !strips.isEmpty else { break }
+            DebugDump.trace("photo titles: \(strips.count) strips in columns and rows read again")
+            lines += strips.flatMap { linesRead(in: $0, psm: .sparseText, inverted: true).map { CardObservation(region: .photo, observation: $0) } }
+            let before = found.count
             found = titles(in: lines)
+            if found.count == before { break }
         }
         let cards = found.map { card in
             // The line's box on the card placed around it (card coordinates, bottom-left origin).
@@ -225,6 +235,42 @@ extension ReadPipeline {
             }
             let top = max(0, sorted[0].y - t.gapSteps * step)
             if sorted[0].y - top > height { strips.append((x: left, y: top, w: width, h: sorted[0].y - top)) }
+        }
+        return strips
+    }
+
+    /// Where titles not read may lie in rows of cards side by side, overlapping or not, given the
+    /// title lines found (upright, top-left origin): in a row (titles whose middles lie within
+    /// `rowLines` line heights of one another, `minimumRowTitles` of them or more) the step is
+    /// the shortest distance between the starts of its titles. A gap wider than `gapSteps`
+    /// steps (up to `maximumGapSteps`) may hide a title, and so may the strips `gapSteps` steps
+    /// before the row's first title and after its last (a title after the last as long as a
+    /// title runs). Each strip a line height above and below the row's titles.
+    static func titleRowGaps(_ titles: [Box], cardWidth: Double, tuning t: Tuning.PhotoTitles) -> [Box] {
+        guard !titles.isEmpty else { return [] }
+        let height = titles.map(\.h).sorted()[titles.count / 2]
+        var rows: [[Box]] = []
+        for title in titles.sorted(by: { $0.y + $0.h / 2 < $1.y + $1.h / 2 }) {
+            let middle = title.y + title.h / 2
+            if let i = rows.firstIndex(where: { abs($0.map { $0.y + $0.h / 2 }.reduce(0, +) / Double($0.count) - middle) <= t.rowLines * height }) {
+                rows[i].append(title)
+            } else {
+                rows.append([title])
+            }
+        }
+        var strips: [Box] = []
+        for row in rows where row.count >= t.minimumRowTitles {
+            let sorted = row.sorted { $0.x < $1.x }
+            let top = sorted.map(\.y).min()! - height, bottom = sorted.map { $0.y + $0.h }.max()! + height
+            func strip(_ x0: Double, _ x1: Double) -> Box { (x: max(0, x0), y: max(0, top), w: x1 - max(0, x0), h: bottom - max(0, top)) }
+            let gaps = zip(sorted, sorted.dropFirst()).map { (end: $0.x + $0.w, start: $1.x, gap: $1.x - $0.x) }
+            guard let step = gaps.map(\.gap).filter({ $0 >= t.minimumStepLines * height }).min() else { continue }
+            for gap in gaps where gap.gap > t.gapSteps * step && gap.gap <= t.maximumGapSteps * step && gap.start > gap.end {
+                strips.append(strip(gap.end, gap.start))
+            }
+            let first = sorted[0], last = sorted[sorted.count - 1]
+            if first.x > height { strips.append(strip(first.x - t.gapSteps * step, first.x)) }
+            strips.append(strip(last.x + last.w, last.x + t.gapSteps * step + t.rereadWidthShare * cardWidth))
         }
         return strips
     }
