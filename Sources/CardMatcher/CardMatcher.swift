@@ -44,7 +44,8 @@ public struct CardMatcher: Sendable {
                 break
             }
         }
-        guard let text = try TextEvidence(observations, catalog: catalog, sureCredits: tuning.sureCreditsConfidence) else { return found }
+        guard let text = try TextEvidence(observations, catalog: catalog, sureCredits: tuning.sureCreditsConfidence,
+                                              sureLines: tuning.sureLineConfidence) else { return found }
         let choice = textChoice(text)
         if found.status == .identified {
             // Collector lines without a set code are weaker than the card's own text: when the

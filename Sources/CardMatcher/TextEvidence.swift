@@ -17,6 +17,9 @@ struct TextEvidence {
     /// text box and credits: text of several cards mixed, where a name holding more of the words
     /// than another may hold them by chance.
     let fromPhoto: Bool
+    /// The figures read (`figures(in:)`) in the text box's lines read surely (digits in a line
+    /// of noise are noise: a saga's copy read upside down gave `(2,` at 0.23).
+    let figures: Set<String>
 
     /// The text the reader read in the card's text box and credits, or nil when it read none.
     /// `sureCredits`: a credits line read less sure than this is searched only for its artist's
@@ -24,7 +27,7 @@ struct TextEvidence {
     /// words of some card that only dilute the search. A line read surely is searched whole (the
     /// band of a card placed a little low holds the last line of flavor text). The copyright year
     /// is read from the whole lines either way.
-    init?(_ observations: [CardObservation], catalog: CardCatalog, sureCredits: Double) throws {
+    init?(_ observations: [CardObservation], catalog: CardCatalog, sureCredits: Double, sureLines: Double) throws {
         let lines = try observations.filter { $0.region.isCardText }.map { o -> (text: String, certainty: Double) in
             let text = o.region == .credits && o.observation.confidence < sureCredits
                 ? try catalog.artistWords(in: o.observation.text).joined(separator: " ") : o.observation.text
@@ -34,6 +37,8 @@ struct TextEvidence {
         self.lines = lines.count
         fromPhoto = observations.contains { $0.region == .photo }
         matches = try catalog.searchText(lines: lines, limit: 40).matches
+        figures = observations.filter { $0.region == .textBox && $0.observation.confidence >= sureLines }
+            .reduce(into: Set<String>()) { $0.formUnion(Self.figures(in: $1.observation.text)) }
         year = Self.copyrightYear(observations.filter { $0.region == .credits || $0.region == .photo }.map(\.observation.text))
     }
 
@@ -74,6 +79,33 @@ struct TextEvidence {
             let theirs = wordSet(of: rival.name)
             return theirs.isSubset(of: held) && held.count - theirs.count >= extra
         }
+    }
+
+    /// Whether every other name scoring within `margin` of `name` is told apart from it by the
+    /// figures read (numbers and a lone X: `Add 2 colorless`, `Draw X cards`), which the word
+    /// index leaves out (under three characters): a figure read that `name`'s rules text holds
+    /// and the rival's does not, and none read that only the rival's holds (Sol Ring's `Add 2`
+    /// against Channel's `add 1`, whose text holds all of Sol Ring's words).
+    func figuresTellApart(_ name: String, within margin: Double) -> Bool {
+        guard !self.figures.isEmpty, let top = names.first(where: { $0.name == name }) else { return false }
+        func figures(of name: String) -> Set<String> {
+            matches.filter { $0.printing.name == name }.reduce(into: Set<String>()) { held, m in
+                for text in [m.printing.oracleText, m.printing.printedText].compactMap({ $0 }) { held.formUnion(Self.figures(in: text)) }
+            }
+        }
+        let mine = figures(of: name).intersection(self.figures)
+        let rivals = names.filter { $0.name != name && top.score - $0.score < margin }
+        return !rivals.isEmpty && rivals.allSatisfy { rival in
+            let theirs = figures(of: rival.name).intersection(self.figures)
+            return !mine.subtracting(theirs).isEmpty && theirs.isSubset(of: mine)
+        }
+    }
+
+    /// The figures of a text: its numbers of one or two digits and its lone Xs, lower case.
+    static func figures(in text: String) -> Set<String> {
+        Set(text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init).filter { token in
+            token == "x" || (token.count <= 2 && token.allSatisfy(\.isNumber))
+        })
     }
 
     /// Whether a printing of `name` was read named in its own rules text (`TextMatch.namesItself`).
@@ -173,10 +205,16 @@ extension CardMatcher {
         let close = names.filter { first.score - $0.score < t.textAloneMargin }
         let named = text.fromPhoto ? [] : close.filter { text.namesItself($0.name) }
         let selfNamed = named.count == 1 && named[0].score >= t.withTitleScore
-        let top = selfNamed ? named[0] : first
-        let margin = top.name == first.name ? text.lead(of: names) : top.score - first.score
-        let clearLead = margin >= t.textAloneMargin
+        var top = selfNamed ? named[0] : first
+        var margin = top.name == first.name ? text.lead(of: names) : top.score - first.score
+        var clearLead = margin >= t.textAloneMargin
             || (!text.fromPhoto && text.dominates(top.name, within: t.textAloneMargin, by: t.dominatingWords))
+        // Names whose texts hold the same words, told apart by the figures read.
+        if !clearLead, !selfNamed, !text.fromPhoto, let told = close.first(where: { text.figuresTellApart($0.name, within: t.textAloneMargin) }) {
+            top = told
+            margin = told.score - (names.first { $0.name != told.name }?.score ?? 0)
+            clearLead = true
+        }
         let byText = top.score >= t.textAloneScore && clearLead && text.wordsFound(for: top.name) >= t.textAloneWords
         return TextChoice(top: top, margin: margin, byText: byText, selfNamed: selfNamed)
     }

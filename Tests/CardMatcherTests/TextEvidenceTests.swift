@@ -160,6 +160,29 @@ struct TextEvidenceTests {
         #expect(result.name == "Quicksilver Amulet" && result.method == "title+text", "\(result.status) \(result.method) \(result.candidates.map(\.printing.name))")
     }
 
+    /// Real OCR lines of a Revised Sol Ring's text box, read turned the other way up on a place
+    /// proposed beside the cards of a toploader page (`esbillyjack/uploads_backup/scan_150_….jpg`).
+    static let solRing = ["ys ele , Re.", "2: Add 2 colorless mana to", "your mana pool. This ability", "is played as an interrupt."]
+
+    @Test("texts holding the same words are told apart by the figures read (Sol Ring's `Add 2` against Channel's `add 1`)")
+    func figures() throws {
+        #expect(TextEvidence.figures(in: "2: Add 2 colorless mana; Draw X cards (X-Cards), 1/1, 47) x10 100") == ["2", "x", "1", "47"])
+        // Revised's own file: its printed wording (Scryfall's bulk keeps today's, `{T}: Add {C}{C}.`).
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-figures-\(getpid()).sqlite")
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) } }
+        try CatalogImporter(catalogURL: url).importFiles([SharedCardData.root.appendingPathComponent("carddata/mtgjson-2022/sets/3ED.json").path], replacing: true)
+        let matcher = CardMatcher(catalog: try CardCatalog(url: url))
+        let noise = ExtractedFields(title: ExtractedField(value: "nee My ees", confidence: 0.34, sources: ["nee My ees"]))
+        let result = try matcher.match(noise, observations: Self.observations(.textBox, Self.solRing))
+        #expect(result.name == "Sol Ring" && result.method == "text", "\(result.status) \(result.method) \(result.candidates.map(\.printing.name))")
+        // Without the figures the words alone tie: Channel's text holds every one of them.
+        let words = Self.solRing.map { $0.replacingOccurrences(of: "2", with: "") }
+        #expect(try matcher.match(noise, observations: Self.observations(.textBox, words)).name == nil)
+        // A figure that only the other card's text holds: neither is named.
+        let other = Self.solRing.map { $0.replacingOccurrences(of: "Add 2", with: "Add 1 or 2") }
+        #expect(try matcher.match(noise, observations: Self.observations(.textBox, other)).name == nil)
+    }
+
     @Test("a partial title is whole words of the name")
     func partialTitleWords() {
         #expect(CardMatcher.isPartialTitle("Wurm", of: "Broodhunter Wurm", minimumLetters: 4))
