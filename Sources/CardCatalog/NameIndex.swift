@@ -227,10 +227,10 @@ extension CardCatalog {
     ///
     /// A name wins with a score of 0.85 and nothing within 0.05 of it; a long reading (ten letters
     /// or more, where two misread letters cost more score than in a short one) also wins at 0.8
-    /// when nothing comes within 0.15 (`Instill €nevgy`), one of sixteen letters or more at 0.75
-    /// with the same lead, and one of eight or nine letters at 0.8 when nothing comes within 0.2
-    /// (`Pircball` for Fireball, Mirror Wall next at 0.6). A reading
-    /// with under 60% of the name's letters names nothing.
+    /// when nothing comes within 0.15 (two misread letters in fourteen), one of sixteen letters
+    /// or more at 0.75 with the same lead, and one of eight or nine letters at 0.8 when nothing
+    /// comes within 0.2 (two misread letters in eight, the next name at 0.6). A reading with
+    /// under 60% of the name's letters names nothing.
     public func resolveTitle(_ title: String) -> String? {
         let matches = searchNames(title, limit: 2, minimumScore: 0.5)
         guard let best = matches.first else { return nil }

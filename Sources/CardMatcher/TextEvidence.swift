@@ -18,7 +18,7 @@ struct TextEvidence {
     /// than another may hold them by chance.
     let fromPhoto: Bool
     /// The figures read (`figures(in:)`) in the text box's lines read surely (digits in a line
-    /// of noise are noise: a saga's copy read upside down gave `(2,` at 0.23).
+    /// of noise are noise: a text box read upside down gave `(2,` at 0.23).
     let figures: Set<String>
 
     /// The text the reader read in the card's text box and credits, or nil when it read none.
@@ -84,8 +84,8 @@ struct TextEvidence {
     /// Whether every other name scoring within `margin` of `name` is told apart from it by the
     /// figures read (numbers and a lone X: `Add 2 colorless`, `Draw X cards`), which the word
     /// index leaves out (under three characters): a figure read that `name`'s rules text holds
-    /// and the rival's does not, and none read that only the rival's holds (Sol Ring's `Add 2`
-    /// against Channel's `add 1`, whose text holds all of Sol Ring's words).
+    /// and the rival's does not, and none read that only the rival's holds (`Add 2 colorless`
+    /// against a rival's `add 1 colorless` whose text holds every word of the other's).
     func figuresTellApart(_ name: String, within margin: Double) -> Bool {
         guard !self.figures.isEmpty, let top = names.first(where: { $0.name == name }) else { return false }
         func figures(of name: String) -> Set<String> {
