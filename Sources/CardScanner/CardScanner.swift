@@ -87,19 +87,12 @@ public final class CardScanner {
             if let helpers {
                 identified.early = try readSharing(photo, with: helpers, confirmed: identified)
             } else {
-                try photo.readMainCard(with: reader)
-                if readsText {
-                    // Identified once: the card's text, read to confirm it, is not read again.
-                    photo.confirmMain { [self] in
-                        let main = photo.readings[0], card = try identify(main) { photo.gray }
-                        identified.early = [(main, card)]
-                        return card.match.name != nil
-                    }
-                }
-                let confirm = confirmation(identified)
-                while let region = try photo.next() {
-                    try photo.decide(photo.read(region, with: reader), confirm: confirm)
-                }
+                // The main card identified once: its text, read to confirm it, is not read again.
+                try photo.readEach(with: reader, confirm: confirmation(identified), main: readsText ? { [self] in
+                    let main = photo.readings[0], card = try identify(main) { photo.gray }
+                    identified.early = [(main, card)]
+                    return card.match.name != nil
+                } : nil)
             }
         }
     }

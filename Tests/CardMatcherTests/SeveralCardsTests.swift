@@ -109,21 +109,20 @@ struct SeveralCardsTests {
         #expect(lent > 0)
     }
 
-    /// The names labelled for a shared photo (`../shared/photos/labels.csv`).
-    static func labelled(_ file: String) throws -> [String] {
+    /// A shared photo (path under `../shared/photos`): its full path and the names labelled for it.
+    static func labelled(_ file: String) throws -> (path: String, names: [String]) {
         let labels = try String(contentsOf: SharedCardData.root.appendingPathComponent("photos/labels.csv"), encoding: .utf8)
-        return labels.split(whereSeparator: \.isNewline).map { csvCells(String($0)) }
+        let names = labels.split(whereSeparator: \.isNewline).map { csvCells(String($0)) }
             .filter { $0.count >= 2 && $0[0] == file }.map { $0[1] }
+        return (SharedCardData.root.appendingPathComponent("photos/\(file)").path, names)
     }
 
     @Test("the 3×3 binder page of 1990s cards (shared photo): each of its nine cards named, none twice",
           .tags(.sharedData), .needsSharedData)
     func sharedBinderPage() throws {
-        let page = "esbillyjack/uploads_backup/scan_164_0baa3955-dcf5-4618-bd55-cbb0e6474aa5.jpg"
-        let expected = try Self.labelled(page)
+        let (path, expected) = try Self.labelled("esbillyjack/uploads_backup/scan_164_0baa3955-dcf5-4618-bd55-cbb0e6474aa5.jpg")
         #expect(expected.count == 9)
-        let catalog = try SharedCardData.catalog.get().catalog
-        let cards = try CardScanner(catalog: catalog).scan(contentsOf: SharedCardData.root.appendingPathComponent("photos/\(page)").path).cards
+        let cards = try CardScanner(catalog: try SharedCardData.catalog.get().catalog).scan(contentsOf: path).cards
         // Two of them are named only by the title line's whole words: Sword of Hearth and Home's
         // pale first word (`conn nf Hearth and Home`) is dropped by the cleaning, and what is left
         // names no card on its own.
@@ -135,21 +134,16 @@ struct SeveralCardsTests {
     func mainConfirmedByText() throws {
         // Four 1990s cards in toploaders, two by two: the main card's pale title reads as noise,
         // so only its neighbour was a card to step from, and the row below was never proposed.
-        let page = "esbillyjack/uploads_backup/scan_160_2d8bced7-d5bd-441e-a7fc-9191add64264.jpg"
-        let expected = try Self.labelled(page)
+        let (path, expected) = try Self.labelled("esbillyjack/uploads_backup/scan_160_2d8bced7-d5bd-441e-a7fc-9191add64264.jpg")
         #expect(expected.count == 4)
         // Scryfall's bulk file and the main card's set (Revised), whose MTGJSON file keeps the
         // text printed on it: the text that names it (Scryfall's has today's wording only).
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-main-by-text-\(getpid()).sqlite")
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) } }
-        try CatalogImporter(catalogURL: url).importFiles(
-            [SharedCardData.scryfall2019, SharedCardData.root.appendingPathComponent("carddata/mtgjson-2022/sets/3ED.json").path], replacing: true)
-        let catalog = try CardCatalog(url: url)
-        let path = SharedCardData.root.appendingPathComponent("photos/\(page)").path
-        let alone = try CardScanner(catalog: catalog).scan(contentsOf: path).cards
-        #expect(Self.names(alone).sorted() == expected.sorted())
-        let (lent, _) = try Self.scanLending(path, scanners: try (0..<2).map { _ in try CardScanner(catalog: catalog) })
-        #expect(Self.essence(lent) == Self.essence(alone))
+        try SharedCardData.withCatalog(of: [SharedCardData.scryfall2019, SharedCardData.setFile("3ED")]) { catalog in
+            let alone = try CardScanner(catalog: catalog).scan(contentsOf: path).cards
+            #expect(Self.names(alone).sorted() == expected.sorted())
+            let (lent, _) = try Self.scanLending(path, scanners: try (0..<2).map { _ in try CardScanner(catalog: catalog) })
+            #expect(Self.essence(lent) == Self.essence(alone))
+        }
     }
 
     @Test("five cards in a row, borders touching: the one the locator found only as its inner frame is read beside its neighbours")
@@ -257,18 +251,16 @@ struct SeveralCardsTests {
     func confirmedByText() throws {
         // The cards' set alone (MTGJSON's set file keeps their printed text; Scryfall's bulk only
         // today's wording, which old cards do not show).
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-several-cards-\(getpid()).sqlite")
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) } }
-        try CatalogImporter(catalogURL: url).importFiles([SharedCardData.root.appendingPathComponent("carddata/mtgjson-2022/sets/2ED.json").path], replacing: true)
-        let catalog = try CardCatalog(url: url)
-        let path = SharedCardData.root.appendingPathComponent("photos/tmikonen/example/geyser_twister_fireball.jpg").path
-        let scanner = try CardScanner(catalog: catalog)
-        scanner.readsText = false
-        let without = Self.names(try scanner.scan(contentsOf: path).cards)
-        #expect(!without.contains("Timetwister"), "the premise: its title and collector lines say nothing (\(without))")
-        scanner.readsText = true
-        let names = Self.names(try scanner.scan(contentsOf: path).cards)
-        #expect(names.contains("Timetwister"), "\(names)")
-        #expect(names.contains("Fireball"), "\(names)")
+        try SharedCardData.withCatalog(of: [SharedCardData.setFile("2ED")]) { catalog in
+            let path = SharedCardData.root.appendingPathComponent("photos/tmikonen/example/geyser_twister_fireball.jpg").path
+            let scanner = try CardScanner(catalog: catalog)
+            scanner.readsText = false
+            let without = Self.names(try scanner.scan(contentsOf: path).cards)
+            #expect(!without.contains("Timetwister"), "the premise: its title and collector lines say nothing (\(without))")
+            scanner.readsText = true
+            let names = Self.names(try scanner.scan(contentsOf: path).cards)
+            #expect(names.contains("Timetwister"), "\(names)")
+            #expect(names.contains("Fireball"), "\(names)")
+        }
     }
 }

@@ -168,19 +168,18 @@ struct TextEvidenceTests {
     func figures() throws {
         #expect(TextEvidence.figures(in: "2: Add 2 colorless mana; Draw X cards (X-Cards), 1/1, 47) x10 100") == ["2", "x", "1", "47"])
         // Revised's own file: its printed wording (Scryfall's bulk keeps today's, `{T}: Add {C}{C}.`).
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-figures-\(getpid()).sqlite")
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) } }
-        try CatalogImporter(catalogURL: url).importFiles([SharedCardData.root.appendingPathComponent("carddata/mtgjson-2022/sets/3ED.json").path], replacing: true)
-        let matcher = CardMatcher(catalog: try CardCatalog(url: url))
-        let noise = ExtractedFields(title: ExtractedField(value: "nee My ees", confidence: 0.34, sources: ["nee My ees"]))
-        let result = try matcher.match(noise, observations: Self.observations(.textBox, Self.solRing))
-        #expect(result.name == "Sol Ring" && result.method == "text", "\(result.status) \(result.method) \(result.candidates.map(\.printing.name))")
-        // Without the figures the words alone tie: Channel's text holds every one of them.
-        let words = Self.solRing.map { $0.replacingOccurrences(of: "2", with: "") }
-        #expect(try matcher.match(noise, observations: Self.observations(.textBox, words)).name == nil)
-        // A figure that only the other card's text holds: neither is named.
-        let other = Self.solRing.map { $0.replacingOccurrences(of: "Add 2", with: "Add 1 or 2") }
-        #expect(try matcher.match(noise, observations: Self.observations(.textBox, other)).name == nil)
+        try SharedCardData.withCatalog(of: [SharedCardData.setFile("3ED")]) { catalog in
+            let matcher = CardMatcher(catalog: catalog)
+            let noise = ExtractedFields(title: ExtractedField(value: "nee My ees", confidence: 0.34, sources: ["nee My ees"]))
+            let result = try matcher.match(noise, observations: Self.observations(.textBox, Self.solRing))
+            #expect(result.name == "Sol Ring" && result.method == "text", "\(result.status) \(result.method) \(result.candidates.map(\.printing.name))")
+            // Without the figures the words alone tie: Channel's text holds every one of them.
+            let words = Self.solRing.map { $0.replacingOccurrences(of: "2", with: "") }
+            #expect(try matcher.match(noise, observations: Self.observations(.textBox, words)).name == nil)
+            // A figure that only the other card's text holds: neither is named.
+            let other = Self.solRing.map { $0.replacingOccurrences(of: "Add 2", with: "Add 1 or 2") }
+            #expect(try matcher.match(noise, observations: Self.observations(.textBox, other)).name == nil)
+        }
     }
 
     @Test("a partial title is whole words of the name")

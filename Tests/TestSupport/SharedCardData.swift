@@ -13,6 +13,20 @@ public enum SharedCardData {
     /// MTGJSON's AllPrintings-shaped file.
     public static let mtgjsonAll = root.appendingPathComponent("carddata/mtgjson-2022/AllPrintings-slim.json.gz").path
 
+    /// One of MTGJSON 2022's per-set files (`3ED`): it keeps the text printed on old cards.
+    public static func setFile(_ code: String) -> String {
+        root.appendingPathComponent("carddata/mtgjson-2022/sets/\(code).json").path
+    }
+
+    /// `files` imported into a fresh catalog in the temporary directory, handed to `body`; the
+    /// catalog's files are removed after.
+    public static func withCatalog<T>(of files: [String], _ body: (CardCatalog) throws -> T) throws -> T {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-tests-\(UUID().uuidString.prefix(8)).sqlite")
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) } }
+        try CatalogImporter(catalogURL: url).importFiles(files, replacing: true)
+        return try body(try CardCatalog(url: url))
+    }
+
     /// Both files imported, in that order, into a fresh catalog in the temporary directory.
     public static let catalog: Result<(catalog: CardCatalog, report: ImportReport), Error> = Result {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-tests-shared-catalog.sqlite") // rebuilt each run

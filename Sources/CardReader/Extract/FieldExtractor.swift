@@ -91,10 +91,11 @@ struct FieldExtractor {
         // first or last word is read less surely too: when what is left names no card, the line
         // trimmed of debris alone may, if it is long enough to be a name rather than chance
         // (the vocabulary's long-reading length).
-        let whole = TitleCleaner.clean(best.2.observation.text)
-        if value == nil, let resolveTitle, whole != read, whole.filter(\.isLetter).count >= Self.wholeLineLetters,
-           let name = Self.resolve(whole, with: resolveTitle) {
-            (read, value) = (whole, name)
+        if value == nil, let resolveTitle {
+            let whole = TitleCleaner.clean(best.2.observation.text)
+            if whole != read, whole.filter(\.isLetter).count >= Self.wholeLineLetters, let name = Self.resolve(whole, with: resolveTitle) {
+                (read, value) = (whole, name)
+            }
         }
         // sources[0]: the title as read (cleaned, before snapping); sources[1]: the raw line.
         return ExtractedField(value: value ?? read, confidence: best.2.observation.confidence, sources: [read, best.2.observation.text])

@@ -286,14 +286,19 @@ public final class PhotoRead: @unchecked Sendable {
     }
 
     /// Reads the main card, then decides every other region in turn, each read when its turn
-    /// comes, all with `reader`'s engines (`CardReader.readAll`).
-    public func readEach(with reader: CardReader, confirm: CardReader.Confirmation?) throws {
-        try readEach(with: reader.pipeline, confirm: confirm)
+    /// comes, all with `reader`'s engines (`CardReader.readAll`). The main card is confirmed
+    /// (`confirmMain`) by `main` when given, else by `confirm` of its reading.
+    public func readEach(with reader: CardReader, confirm: CardReader.Confirmation?, main: (() throws -> Bool)? = nil) throws {
+        try readEach(with: reader.pipeline, confirm: confirm, main: main)
     }
 
-    func readEach(with pipeline: ReadPipeline, confirm: CardReader.Confirmation?) throws {
+    func readEach(with pipeline: ReadPipeline, confirm: CardReader.Confirmation?, main: (() throws -> Bool)? = nil) throws {
         try readMainCard(with: pipeline)
-        if let confirm { confirmMain { [unowned self] in try confirm(readings[0], gray) } }
+        if let main {
+            confirmMain(by: main)
+        } else if let confirm {
+            confirmMain { [unowned self] in try confirm(readings[0], gray) }
+        }
         while let region = try next() {
             try decide(read(region, with: pipeline), confirm: confirm)
         }

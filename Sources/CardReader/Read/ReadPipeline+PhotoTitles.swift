@@ -214,23 +214,14 @@ extension ReadPipeline {
     /// line height before the titles to as far right as a title runs (`rereadWidthShare` of a
     /// card's width).
     static func titleGaps(_ titles: [Box], cardWidth: Double, tuning t: Tuning.PhotoTitles) -> [Box] {
-        var columns: [[Box]] = []
-        for title in titles.sorted(by: { $0.x < $1.x }) {
-            if let i = columns.firstIndex(where: { abs($0.map(\.x).reduce(0, +) / Double($0.count) - title.x) <= t.columnShare * cardWidth }) {
-                columns[i].append(title)
-            } else {
-                columns.append([title])
-            }
-        }
         var strips: [Box] = []
-        for column in columns where column.count >= t.minimumColumnTitles {
+        for column in grouped(titles, by: \.x, within: t.columnShare * cardWidth) where column.count >= t.minimumColumnTitles {
             let sorted = column.sorted { $0.y < $1.y }
             let height = sorted.map(\.h).sorted()[sorted.count / 2]
             let left = sorted.map(\.x).min()! - height, width = t.rereadWidthShare * cardWidth + 2 * height
             let gaps = zip(sorted, sorted.dropFirst()).map { (top: $0.y + $0.h, bottom: $1.y, gap: $1.y - $0.y) }
-            guard let step = gaps.map(\.gap).filter({ $0 >= t.minimumStepLines * height }).min() else { continue }
-            // (A gap of many steps is a whole card below its title, not titles hidden.)
-            for gap in gaps where gap.gap > t.gapSteps * step && gap.gap <= t.maximumGapSteps * step {
+            guard let step = step(gaps.map(\.gap), lineHeight: height, tuning: t) else { continue }
+            for gap in gaps where isWide(gap.gap, step: step, tuning: t) {
                 strips.append((x: left, y: gap.top, w: width, h: gap.bottom - gap.top))
             }
             let top = max(0, sorted[0].y - t.gapSteps * step)
@@ -249,23 +240,14 @@ extension ReadPipeline {
     static func titleRowGaps(_ titles: [Box], cardWidth: Double, tuning t: Tuning.PhotoTitles) -> [Box] {
         guard !titles.isEmpty else { return [] }
         let height = titles.map(\.h).sorted()[titles.count / 2]
-        var rows: [[Box]] = []
-        for title in titles.sorted(by: { $0.y + $0.h / 2 < $1.y + $1.h / 2 }) {
-            let middle = title.y + title.h / 2
-            if let i = rows.firstIndex(where: { abs($0.map { $0.y + $0.h / 2 }.reduce(0, +) / Double($0.count) - middle) <= t.rowLines * height }) {
-                rows[i].append(title)
-            } else {
-                rows.append([title])
-            }
-        }
         var strips: [Box] = []
-        for row in rows where row.count >= t.minimumRowTitles {
+        for row in grouped(titles, by: { $0.y + $0.h / 2 }, within: t.rowLines * height) where row.count >= t.minimumRowTitles {
             let sorted = row.sorted { $0.x < $1.x }
             let top = sorted.map(\.y).min()! - height, bottom = sorted.map { $0.y + $0.h }.max()! + height
             func strip(_ x0: Double, _ x1: Double) -> Box { (x: max(0, x0), y: max(0, top), w: x1 - max(0, x0), h: bottom - max(0, top)) }
             let gaps = zip(sorted, sorted.dropFirst()).map { (end: $0.x + $0.w, start: $1.x, gap: $1.x - $0.x) }
-            guard let step = gaps.map(\.gap).filter({ $0 >= t.minimumStepLines * height }).min() else { continue }
-            for gap in gaps where gap.gap > t.gapSteps * step && gap.gap <= t.maximumGapSteps * step && gap.start > gap.end {
+            guard let step = step(gaps.map(\.gap), lineHeight: height, tuning: t) else { continue }
+            for gap in gaps where isWide(gap.gap, step: step, tuning: t) && gap.start > gap.end {
                 strips.append(strip(gap.end, gap.start))
             }
             let first = sorted[0], last = sorted[sorted.count - 1]
@@ -273,6 +255,32 @@ extension ReadPipeline {
             strips.append(strip(last.x + last.w, last.x + t.gapSteps * step + t.rereadWidthShare * cardWidth))
         }
         return strips
+    }
+
+    /// `titles` grouped, in `key` order, with the first group whose mean `key` lies within
+    /// `tolerance` of a title's (a column by where its titles start, a row by their middles).
+    private static func grouped(_ titles: [Box], by key: (Box) -> Double, within tolerance: Double) -> [[Box]] {
+        var groups: [[Box]] = []
+        for title in titles.sorted(by: { key($0) < key($1) }) {
+            if let i = groups.firstIndex(where: { abs($0.map(key).reduce(0, +) / Double($0.count) - key(title)) <= tolerance }) {
+                groups[i].append(title)
+            } else {
+                groups.append([title])
+            }
+        }
+        return groups
+    }
+
+    /// A column's or row's step: the shortest of its `gaps` (title to title) of at least
+    /// `minimumStepLines` line heights (shorter: one title read twice).
+    private static func step(_ gaps: [Double], lineHeight: Double, tuning t: Tuning.PhotoTitles) -> Double? {
+        gaps.filter { $0 >= t.minimumStepLines * lineHeight }.min()
+    }
+
+    /// Whether a gap between titles may hide one: wider than `gapSteps` steps, and no wider than
+    /// `maximumGapSteps` (a gap of many steps is a whole card below its title).
+    private static func isWide(_ gap: Double, step: Double, tuning t: Tuning.PhotoTitles) -> Bool {
+        gap > t.gapSteps * step && gap <= t.maximumGapSteps * step
     }
 
     /// Whether two line boxes are one line: most of the smaller lies in the larger.
