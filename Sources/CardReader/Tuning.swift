@@ -234,6 +234,15 @@ public struct Tuning: Sendable, Codable, Equatable {
         /// gave none) is read again, thresholded part by part (`ReadPipeline.readText`).
         public var sureLineConfidence = 0.5
         public var rereadBelowLetters = 20
+        /// A text box (`maximumTextBoxWords`) or credits band (`maximumCreditsWords`) whose layout
+        /// holds more words is not recognised: texture (a playmat, a toploader's backing, art)
+        /// where a place proposed for a card holds none. Tesseract's layout counts a line of
+        /// print as few words (0.3 of the words read, at most 0.7, on the shared photos' text
+        /// boxes; none of those read 20 sure letters held more than 48), and the longest card
+        /// text in the catalog is 127 words; boxes of texture held 60–260 and took 0.5–3 s each
+        /// to read.
+        public var maximumTextBoxWords = 100
+        public var maximumCreditsWords = 40
     }
 
     public struct PhotoText: Sendable, Codable, Equatable {

@@ -12,8 +12,8 @@ extension ReadPipeline {
     /// worse: on the shared photos and their copies it cost more names than it gave.)
     func readText(corners: Quad, gray: GrayImage) throws -> [CardObservation] {
         let patch = Self.patch(CardLayout.textBlock, cardHeight: CardLayout.textCardHeight, gray: gray, corners: corners)
-        var block = try read(patch, .textBox, CardLayout.textBlock, psm: .singleBlock)
         let t = options.tuning.textMatching
+        var block = try read(patch, .textBox, CardLayout.textBlock, psm: .singleBlock, maximumWords: t.maximumTextBoxWords)
         func sureLetters(_ r: RegionRead) -> Int {
             r.observations.filter { $0.observation.confidence >= t.sureLineConfidence }.reduce(0) { $0 + $1.observation.text.filter(\.isLetter).count }
         }
@@ -21,11 +21,12 @@ extension ReadPipeline {
         if letters < t.rereadBelowLetters {
             // Untrimmed: what the first read took for a dark margin may be a shadow over print.
             let whole = Self.patch(CardLayout.textBlock, cardHeight: CardLayout.textCardHeight, gray: gray, corners: corners, trimmed: false)
-            let again = try read(whole, .textBox, CardLayout.textBlock, psm: .singleBlock, binarization: .adaptive)
+            let again = try read(whole, .textBox, CardLayout.textBlock, psm: .singleBlock, maximumWords: t.maximumTextBoxWords,
+                                 binarization: .adaptive)
             if sureLetters(again) > letters { block = again }
         }
         let credits = try readRegion(.credits, CardLayout.credits, cardHeight: CardLayout.bottomCardHeight,
-                                     gray: gray, corners: corners, psm: .sparseText)
+                                     gray: gray, corners: corners, psm: .sparseText, maximumWords: t.maximumCreditsWords)
         return block.observations + credits.observations
     }
 
