@@ -76,6 +76,18 @@ public enum Bench {
             multiPeak = Machine.peakRSSKiB()
         }
 
+        // A photo of many cards against single-card photos of its size, on one engine and two.
+        var severalCards: [SeveralCardsFigures] = []
+        if let catalog = prepared.catalog {
+            t = BenchClock.nanos
+            do {
+                severalCards = try SeveralCards.run(photos, single.outcomes, catalog: catalog, options: readerOptions)
+            } catch {
+                StandardError.line("cardscan-bench: several cards not timed: \(error)")
+            }
+            if !severalCards.isEmpty { phases["severalCards"] = BenchClock.ms(t, BenchClock.nanos) / 1000 }
+        }
+
         let outcomes = single.outcomes
         let scores = zip(photos, outcomes).map { PhotoScore.score($0, $1, matcher: identifier.isMatcher) }
 
@@ -119,7 +131,7 @@ public enum Bench {
         let references = refRun.map { Summaries.references($0, photos: photos, outcomes: outcomes, scores: scores) }
         let targets = Targets.compute(photos: photos, scores: scores, accuracy: accuracy, throughput: throughput,
                                       references: references, identifier: identifier.name,
-                                      textLookup: prepared.section.textLookup)
+                                      textLookup: prepared.section.textLookup, severalCards: severalCards)
         var results = BenchResults(
             date: date, commandLine: config.commandLine, machine: machine,
             input: InputSection(photoDirectory: config.photoDirectory, labelsFile: labelsFile, labelFormat: format,
@@ -134,7 +146,7 @@ public enum Bench {
             openMP: openMP,
             memory: MemorySection(singleJobPeakKiB: singlePeak, multiJobPeakKiB: multiPeak, peakResetWorked: resetWorked,
                                   tesseractCLIPeakKiB: refRun?.childPeakRSSKiB, finalRSSKiB: Machine.currentRSSKiB()),
-            matcherCatalog: prepared.section, catalogImport: catalog, targets: targets,
+            matcherCatalog: prepared.section, catalogImport: catalog, severalCards: severalCards, targets: targets,
             errors: zip(photos, outcomes).compactMap { p, o in o.reading == nil ? ErrorRow(file: p.file, error: o.error ?? "unknown") : nil },
             phaseSeconds: phases, durationSeconds: 0,
             photos: Summaries.rows(photos, outcomes, scores, refRun))

@@ -28,6 +28,7 @@ public enum MarkdownReport {
         }
         out += speed(r)
         out += throughput(r)
+        out += severalCards(r)
         out += references(r)
         out += openMP(r)
         out += memory(r)
@@ -103,6 +104,18 @@ public enum MarkdownReport {
         if let s = r.throughput.speedup { lines.append("Speed-up \(r.throughput.multiJob?.jobs ?? 0) jobs vs 1: \(f2(s))x.  ") }
         if let same = r.throughput.identicalReadings, let n = r.throughput.comparedReadings {
             lines.append("Readings identical in both passes: \(same)/\(n).")
+        }
+        return lines + [""]
+    }
+
+    static func severalCards(_ r: BenchResults) -> [String] {
+        guard !r.severalCards.isEmpty else { return [] }
+        var lines = ["## Several cards in one photo", "",
+                     "Each photo of \(SeveralCards.minimumCards)+ labelled cards scanned as `cardscan scan` does, on one engine and on two sharing its cards (`--jobs 2`), and the single-card photos of its size on one engine, in alternating rounds; medians.", "",
+                     "| photo | cards | size | 1 job ms | 2 jobs ms | speed-up | single-card ms (photos) | cost in single-card photos |",
+                     "|---|---|---|---|---|---|---|---|"]
+        for s in r.severalCards {
+            lines.append("| \(s.file) | \(s.cards) | \(s.size) | \(f0(s.oneJobMs)) | \(f0(s.twoJobsMs)) | \(f2(s.speedup))x | \(f0(s.singleCardMs)) (\(s.singleCardPhotos.count)) | \(f2(s.costRatio))x |")
         }
         return lines + [""]
     }

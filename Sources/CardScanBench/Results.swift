@@ -33,6 +33,8 @@ public struct BenchResults: Sendable, Codable {
     public var matcherCatalog: MatcherCatalogSection
     /// HOOK: catalog import figures.
     public var catalogImport: CatalogImportSection
+    /// Photos of many cards timed against single-card photos of their size (`SeveralCards`).
+    public var severalCards: [SeveralCardsFigures]
     /// Project targets: measured value, target, met or not.
     public var targets: [TargetRow]
     /// Photos the reader failed on.

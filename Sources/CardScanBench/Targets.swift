@@ -24,7 +24,7 @@ public struct TargetRow: Sendable, Codable {
 enum Targets {
     static func compute(photos: [BenchPhoto], scores: [PhotoScore], accuracy: [String: [AccuracyGroup]],
                         throughput: ThroughputSection, references: ReferencesSection?, identifier: String,
-                        textLookup: TextLookupFigures? = nil) -> [TargetRow] {
+                        textLookup: TextLookupFigures? = nil, severalCards: [SeveralCardsFigures] = []) -> [TargetRow] {
         var rows: [TargetRow] = []
         func add(_ key: String, _ metric: String, _ measured: Double?, _ detail: String, _ comparison: String, _ target: Double, _ unit: String) {
             let met = measured.map { comparison == ">=" ? $0 >= target : $0 <= target }
@@ -85,6 +85,18 @@ enum Targets {
         add("text_lookup_median_ms", "full-text lookup of a \(textLookup?.lines ?? 10)-line text box, median", text?.medianMs,
             text.map { "\($0.queries) damaged text boxes, p90 \(f1($0.p90Ms)) ms" } ?? "not measured (\(textLookup?.status ?? "no matcher catalog"))",
             "<=", 20, "ms")
+
+        // Issue 23: a photo of many cards (the worst of those timed) against single-card photos of its size.
+        let costly = severalCards.filter { $0.costRatio != nil }.max { $0.costRatio! < $1.costRatio! }
+        add("several_cards_cost_vs_single", "a photo of \(SeveralCards.minimumCards)+ cards / a single-card photo of its size, 1 job",
+            costly?.costRatio,
+            costly.map { "\($0.file): \(f0($0.oneJobMs)) ms / \(f0($0.singleCardMs)) ms (median of \($0.singleCardPhotos.count) photos), \($0.rounds) rounds" }
+                ?? "no photo of \(SeveralCards.minimumCards)+ cards with single-card photos of its size",
+            "<=", 5, "ratio")
+        let slowest = severalCards.filter { $0.speedup != nil }.min { $0.speedup! < $1.speedup! }
+        add("several_cards_speedup_2_jobs", "a photo of \(SeveralCards.minimumCards)+ cards, 2 jobs vs 1", slowest?.speedup,
+            slowest.map { "\($0.file): \(f0($0.oneJobMs)) ms / \(f0($0.twoJobsMs)) ms" } ?? "not timed",
+            ">=", 1.7, "ratio")
         return rows
     }
 

@@ -57,4 +57,32 @@ struct BenchScoringTests {
         let plain = try #require(photos.first { $0.file == "broodhunter_wurm_flat.png" }?.labels.first)
         #expect(plain.printedTitle == plain.name)
     }
+
+    @Test("a binder page is timed on one engine and two against single-card photos of its size, not against flat scans")
+    func severalCardsTimed() throws {
+        let (_, photos) = try LabelLoader.load(labelsFile: Self.folder + "/truth.csv", photoFolder: Self.folder)
+        let chosen = try ["binder_3x3.jpg", "broodhunter_wurm_photo.jpg", "broodhunter_wurm_flat.png", "multi_3cards.jpg"].map { file in
+            try #require(photos.first { $0.file == file })
+        }
+        let catalog = try SampleCatalog.open()
+        let options = CardReader.Options().withVocabularies(of: catalog)
+        let run = try ReaderPool.run(photos: chosen, jobs: 1, options: options,
+                                     identifier: .matcher(catalog: catalog, description: "sample")) { _, _, _ in }
+        let pairs = SeveralCards.pairs(chosen, run.outcomes)
+        #expect(pairs.count == 1, "only the binder page holds nine cards")
+        #expect(pairs.first?.several == 0)
+        #expect(pairs.first?.singles == [1], "the photo of one card of the same size; not the flat scan, nor the three cards")
+
+        let figures = try SeveralCards.run(chosen, run.outcomes, catalog: catalog, options: options, rounds: 1)
+        let binder = try #require(figures.first)
+        #expect(binder.cards == 9)
+        #expect(binder.singleCardPhotos == ["broodhunter_wurm_photo.jpg"])
+        #expect(binder.oneJobMs > 0 && binder.twoJobsMs > 0 && binder.singleCardMs > 0)
+        #expect((binder.costRatio ?? 0) > 1, "nine cards cost more than one: \(binder)")
+        let rows = Targets.compute(photos: chosen, scores: [], accuracy: [:], throughput: ThroughputSection(singleJob: PassSummary(run)),
+                                   references: nil, identifier: "sample", severalCards: figures)
+        let cost = try #require(rows.first { $0.key == "several_cards_cost_vs_single" })
+        #expect(cost.measured == binder.costRatio && cost.target == 5 && cost.comparison == "<=")
+        #expect(rows.first { $0.key == "several_cards_speedup_2_jobs" }?.measured == binder.speedup)
+    }
 }
