@@ -240,7 +240,8 @@ public struct Tuning: Sendable, Codable, Equatable {
         /// print as few words (0.3 of the words read, at most 0.7, on the shared photos' text
         /// boxes; none of those read 20 sure letters held more than 48), and the longest card
         /// text in the catalog is 127 words; boxes of texture held 60–260 and took 0.5–3 s each
-        /// to read.
+        /// to read. (A box under a toploader's glare held 101 and read nothing sure at one
+        /// threshold; its part-by-part read, which is still made, held 46 and read the text.)
         public var maximumTextBoxWords = 100
         public var maximumCreditsWords = 40
     }
