@@ -1,8 +1,8 @@
 import CardCatalog
 import CardMatcher
 import CardReader
-import CardScanner
 import CardScanTerminal
+import CardScanner
 import Foundation
 
 /// What a photo of many cards costs (issue 23): against single-card photos of its size on one
