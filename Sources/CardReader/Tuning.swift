@@ -242,6 +242,7 @@ public struct Tuning: Sendable, Codable, Equatable {
         /// text in the catalog is 127 words; boxes of texture held 60–260 and took 0.5–3 s each
         /// to read. (A box under a toploader's glare held 101 and read nothing sure at one
         /// threshold; its part-by-part read, which is still made, held 46 and read the text.)
+        /// Credits bands that read 20 sure letters held under 20 layout words; texture 20–130.
         public var maximumTextBoxWords = 100
         public var maximumCreditsWords = 40
     }

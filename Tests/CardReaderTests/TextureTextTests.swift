@@ -28,8 +28,10 @@ struct TextureTextTests {
         var options = reader.options
         options.tuning.textMatching.maximumTextBoxWords = Int.max
         options.tuning.textMatching.maximumCreditsWords = Int.max
+        options.ocrDeadlineMilliseconds = 60_000 // texture read whole takes seconds; on a busy machine more
         let unlimited = try CardReader(options: options).readText(of: Self.reading(image), in: gray)
-        #expect(unlimited.filter { $0.region == .textBox }.count >= 5, "the backing reads as lines of noise when its words are not counted")
+        #expect(unlimited.contains { $0.region == .textBox }, "the backing reads as lines of noise when its words are not counted")
+        #expect(unlimited.contains { $0.region == .credits }, "and so does the band below it")
         #expect(!unlimited.contains { $0.observation.confidence >= 0.5 && $0.observation.text.filter(\.isLetter).count >= 10 },
                 "none of it is a sure line of words")
     }

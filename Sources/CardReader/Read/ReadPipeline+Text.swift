@@ -23,7 +23,8 @@ extension ReadPipeline {
             let whole = Self.patch(CardLayout.textBlock, cardHeight: CardLayout.textCardHeight, gray: gray, corners: corners, trimmed: false)
             let again = try read(whole, .textBox, CardLayout.textBlock, psm: .singleBlock, maximumWords: t.maximumTextBoxWords,
                                  binarization: .adaptive)
-            if sureLetters(again) > letters { block = again }
+            // (After a first read too crowded to be read, the part-by-part read is all there is.)
+            if sureLetters(again) > letters || (block.crowded && !again.crowded) { block = again }
         }
         let credits = try readRegion(.credits, CardLayout.credits, cardHeight: CardLayout.bottomCardHeight,
                                      gray: gray, corners: corners, psm: .sparseText, maximumWords: t.maximumCreditsWords)
