@@ -112,10 +112,10 @@ public enum MarkdownReport {
         guard !r.severalCards.isEmpty else { return [] }
         var lines = ["## Several cards in one photo", "",
                      "Each photo of \(SeveralCards.minimumCards)+ labelled cards scanned as `cardscan scan` does, on one engine and on two sharing its cards (`--jobs 2`), and the single-card photos of its size on one engine, in alternating rounds; medians.", "",
-                     "| photo | cards | size | 1 job ms | 2 jobs ms | speed-up | single-card ms (photos) | cost in single-card photos |",
-                     "|---|---|---|---|---|---|---|---|"]
+                     "| photo | cards | size | 1 job ms | 2 jobs ms | speed-up | jobs run by the lent engine | single-card ms (photos) | cost in single-card photos | failed scans |",
+                     "|---|---|---|---|---|---|---|---|---|---|"]
         for s in r.severalCards {
-            lines.append("| \(s.file) | \(s.cards) | \(s.size) | \(f0(s.oneJobMs)) | \(f0(s.twoJobsMs)) | \(f2(s.speedup))x | \(f0(s.singleCardMs)) (\(s.singleCardPhotos.count)) | \(f2(s.costRatio))x |")
+            lines.append("| \(s.file) | \(s.cards) | \(s.size) | \(f0(s.oneJobMs)) | \(f0(s.twoJobsMs)) | \(f2(s.speedup))x | \(s.lentJobs) | \(f0(s.singleCardMs)) (\(s.singleCardPhotos.count)) | \(f2(s.costRatio))x | \(s.failures)\(s.firstFailure.map { ": \($0)" } ?? "") |")
         }
         return lines + [""]
     }

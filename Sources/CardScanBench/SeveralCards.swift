@@ -24,11 +24,16 @@ public struct SeveralCardsFigures: Sendable, Codable {
     public var singleCardMs: Double
     /// Rounds (each times the photo on one engine, on two, and each single-card photo once).
     public var rounds: Int
+    /// Scans that failed (left out of the medians), and the first failure's message.
+    public var failures: Int
+    public var firstFailure: String?
+    /// Jobs the lent engine ran over the two-engine rounds (0: the photo was not shared).
+    public var lentJobs: Int
 
-    /// How many single-card photos the photo costs on one engine.
-    public var costRatio: Double? { Stats.ratio(oneJobMs, singleCardMs) }
-    /// How much faster two engines read it.
-    public var speedup: Double? { Stats.ratio(oneJobMs, twoJobsMs) }
+    /// How many single-card photos the photo costs on one engine (nil when a side was not timed).
+    public var costRatio: Double? { oneJobMs > 0 ? Stats.ratio(oneJobMs, singleCardMs) : nil }
+    /// How much faster two engines read it (nil when a side was not timed).
+    public var speedup: Double? { twoJobsMs > 0 ? Stats.ratio(oneJobMs, twoJobsMs) : nil }
 }
 
 /// Times the photos of many cards against single-card photos of the same size (see
@@ -61,27 +66,37 @@ enum SeveralCards {
     }
 
     /// Each pair of `pairs` timed over `rounds` rounds with scanners over `catalog` made before
-    /// the clock starts. A scan that fails counts its time (the error is the report's to show).
+    /// the clock starts (as `cardscan scan` makes them: the reader's tuning for the matcher too).
+    /// A scan that fails is counted and left out of the medians.
     static func run(_ photos: [BenchPhoto], _ outcomes: [PhotoOutcome], catalog: CardCatalog, options: CardReader.Options,
                     rounds: Int = 3) throws -> [SeveralCardsFigures] {
         let chosen = pairs(photos, outcomes)
         guard !chosen.isEmpty else { return [] }
-        let scanners = Engines(try (0..<2).map { _ in try CardScanner(reader: CardReader(options: options), matcher: CardMatcher(catalog: catalog)) })
-        func timed(_ body: () throws -> Void) -> Double {
+        let scanners = Engines(try (0..<2).map { _ in
+            try CardScanner(reader: CardReader(options: options), matcher: CardMatcher(catalog: catalog, tuning: options.tuning))
+        })
+        var failures = 0, firstFailure: String?
+        func timed(_ body: () throws -> Void) -> Double? {
             let t = BenchClock.nanos
-            try? body()
+            do { try body() } catch {
+                failures += 1
+                if firstFailure == nil { firstFailure = String(describing: error) }
+                return nil
+            }
             return BenchClock.ms(t, BenchClock.nanos)
         }
-        func oneJob(_ path: String) -> Double {
+        func oneJob(_ path: String) -> Double? {
             scanners.all[0].helpers = nil
             return timed { _ = try scanners.all[0].scan(contentsOf: path) }
         }
         // As `cardscan scan --jobs 2` reads one photo: the worker with no photo left lends its engine.
-        func twoJobs(_ path: String) -> Double {
-            let helpers = WorkerThreads.helpers(jobs: 2, photos: 1)
+        var lent = 0
+        func twoJobs(_ path: String) -> Double? {
+            guard let helpers = WorkerThreads.helpers(jobs: 2, photos: 1) else { return nil }
             let queue = WorkQueue([path], workers: 2), worker = LockedBox(0)
+            defer { lent += helpers.jobsRunByLentEngines }
             return timed {
-                try WorkerThreads.run(count: helpers?.workers ?? 1) {
+                try WorkerThreads.run(count: helpers.workers) {
                     let scanner = scanners.all[worker.update { n -> Int in defer { n += 1 }; return n } % scanners.all.count]
                     try WorkerThreads.work(helpers, photos: {
                         scanner.helpers = helpers
@@ -92,18 +107,20 @@ enum SeveralCards {
         }
         return chosen.map { several, singles in
             var one: [Double] = [], two: [Double] = [], single: [Double] = []
+            failures = 0
+            firstFailure = nil
+            lent = 0
             for round in 0..<max(1, rounds) {
                 StandardError.line("cardscan-bench: several cards, round \(round + 1)/\(rounds): \(photos[several].file)")
-                one.append(oneJob(photos[several].path))
-                two.append(twoJobs(photos[several].path))
-                single += singles.map { oneJob(photos[$0].path) }
+                one += [oneJob(photos[several].path)].compactMap { $0 }
+                two += [twoJobs(photos[several].path)].compactMap { $0 }
+                single += singles.compactMap { oneJob(photos[$0].path) }
             }
-            let reading = outcomes[several].reading
-            return SeveralCardsFigures(file: photos[several].file, cards: photos[several].labels.count,
-                                       size: reading.map { "\($0.imageWidth)x\($0.imageHeight)" } ?? "?",
+            let size = outcomes[several].reading.map { "\($0.imageWidth)x\($0.imageHeight)" } ?? ""
+            return SeveralCardsFigures(file: photos[several].file, cards: photos[several].labels.count, size: size,
                                        oneJobMs: Stats.median(one) ?? 0, twoJobsMs: Stats.median(two) ?? 0,
                                        singleCardPhotos: singles.map { photos[$0].file }, singleCardMs: Stats.median(single) ?? 0,
-                                       rounds: max(1, rounds))
+                                       rounds: max(1, rounds), failures: failures, firstFailure: firstFailure, lentJobs: lent)
         }
     }
 }

@@ -58,7 +58,7 @@ struct BenchScoringTests {
         #expect(plain.printedTitle == plain.name)
     }
 
-    @Test("a binder page is timed on one engine and two against single-card photos of its size, not against flat scans")
+    @Test("a binder page is timed on one engine and on two sharing it, against the single-card photo of its size")
     func severalCardsTimed() throws {
         let (_, photos) = try LabelLoader.load(labelsFile: Self.folder + "/truth.csv", photoFolder: Self.folder)
         let chosen = try ["binder_3x3.jpg", "broodhunter_wurm_photo.jpg", "broodhunter_wurm_flat.png", "multi_3cards.jpg"].map { file in
@@ -71,13 +71,15 @@ struct BenchScoringTests {
         let pairs = SeveralCards.pairs(chosen, run.outcomes)
         #expect(pairs.count == 1, "only the binder page holds nine cards")
         #expect(pairs.first?.several == 0)
-        #expect(pairs.first?.singles == [1], "the photo of one card of the same size; not the flat scan, nor the three cards")
+        #expect(pairs.first?.singles == [1], "the photo of one card of the same size, not the three cards of that size")
 
         let figures = try SeveralCards.run(chosen, run.outcomes, catalog: catalog, options: options, rounds: 1)
         let binder = try #require(figures.first)
         #expect(binder.cards == 9)
         #expect(binder.singleCardPhotos == ["broodhunter_wurm_photo.jpg"])
         #expect(binder.oneJobMs > 0 && binder.twoJobsMs > 0 && binder.singleCardMs > 0)
+        #expect(binder.failures == 0, "\(binder.firstFailure ?? "")")
+        #expect(binder.lentJobs > 0, "the second engine read some of the page")
         #expect((binder.costRatio ?? 0) > 1, "nine cards cost more than one: \(binder)")
         let rows = Targets.compute(photos: chosen, scores: [], accuracy: [:], throughput: ThroughputSection(singleJob: PassSummary(run)),
                                    references: nil, identifier: "sample", severalCards: figures)
