@@ -88,17 +88,12 @@ enum SeveralCards {
         // As `cardscan scan --jobs 2` reads one photo: the worker with no photo left lends its engine.
         var lent = 0
         func twoJobs(_ path: String) -> Double? {
-            guard let helpers = WorkerThreads.helpers(jobs: 2, photos: 1) else { return nil }
-            let queue = WorkQueue([path], workers: 2), worker = LockedBox(0)
-            defer { lent += helpers.jobsRunByLentEngines }
+            let taken = LockedBox(0)
             return timed {
-                try WorkerThreads.run(count: helpers.workers) {
-                    let scanner = scanners.all[worker.update { n -> Int in defer { n += 1 }; return n } % scanners.all.count]
-                    try WorkerThreads.work(helpers, photos: {
-                        scanner.helpers = helpers
-                        while let file = queue.next() { _ = try scanner.scan(contentsOf: file) }
-                    }, lending: { scanner })
-                }
+                let helpers = try WorkerThreads.scanSharing([path], jobs: 2, make: {
+                    scanners.all[taken.update { n -> Int in defer { n += 1 }; return n } % scanners.all.count]
+                }, scanner: { $0 }, each: { scanner, file in _ = try scanner.scan(contentsOf: file) })
+                lent += helpers?.jobsRunByLentEngines ?? 0
             }
         }
         return chosen.map { several, singles in

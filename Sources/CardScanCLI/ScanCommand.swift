@@ -103,24 +103,17 @@ struct ParallelScan {
     /// `failedDrawing` hears of an annotated photo that could not be written (the scan goes on).
     func run(makeWorker: @escaping @Sendable () throws -> Identifier, emit: @escaping @Sendable ([ScanRecord]) -> Void,
              failedDrawing: @escaping @Sendable (String) -> Void = { _ in }) throws {
-        let queue = WorkQueue(files, workers: jobs)
         // Several workers: one that has no photo left lends its engine to the photos still read.
-        let helpers = WorkerThreads.helpers(jobs: jobs, photos: files.count)
-        try WorkerThreads.cliErrors { try WorkerThreads.run(count: helpers?.workers ?? min(jobs, files.count)) {
-            var worker: Identifier?
-            try WorkerThreads.work(helpers, photos: {
-                let made = try makeWorker()
-                made.scanner.helpers = helpers
-                worker = made
-                while let file = queue.next() {
-                    let cards = made.identifyEach(file)
-                    if let annotate {
-                        do { _ = try made.annotate(file, cards, into: annotate) } catch { failedDrawing("\(file): cannot draw it: \(error)") }
-                    }
-                    emit(cards.map(\.record))
+        let annotate = self.annotate
+        try WorkerThreads.cliErrors {
+            try WorkerThreads.scanSharing(files, jobs: jobs, make: makeWorker, scanner: \.scanner) { made, file in
+                let cards = made.identifyEach(file)
+                if let annotate {
+                    do { _ = try made.annotate(file, cards, into: annotate) } catch { failedDrawing("\(file): cannot draw it: \(error)") }
                 }
-            }, lending: { try (worker ?? makeWorker()).scanner })
-        } }
+                emit(cards.map(\.record))
+            }
+        }
     }
 }
 

@@ -257,6 +257,29 @@ extension WorkerThreads {
     public static func work(_ helpers: ScanHelpers?, photos: () throws -> Void, lending scanner: () throws -> CardScanner) throws {
         if let helpers { try helpers.work(photos: photos, lending: scanner) } else { try photos() }
     }
+
+    /// `files` read as `cardscan scan --jobs N` reads them: `jobs` workers (no more than there
+    /// are photos, unless engines are lent) take photos from one queue (`WorkQueue`), each with
+    /// its own worker (`make`, called on its thread; `scanner` is its scanner) passed to `each`
+    /// with every photo it takes; a worker with no photo left lends its scanner to the photos
+    /// still read (`ScanHelpers`). Returns the helpers (nil on one worker).
+    @discardableResult
+    public static func scanSharing<Worker>(_ files: [String], jobs: Int, make: @escaping @Sendable () throws -> Worker,
+                                           scanner: @escaping @Sendable (Worker) -> CardScanner,
+                                           each: @escaping @Sendable (Worker, String) throws -> Void) throws -> ScanHelpers? {
+        let queue = WorkQueue(files, workers: jobs)
+        let helpers = helpers(jobs: jobs, photos: files.count)
+        try run(count: helpers?.workers ?? min(jobs, files.count)) {
+            var worker: Worker?
+            try work(helpers, photos: {
+                let made = try make()
+                scanner(made).helpers = helpers
+                worker = made
+                while let file = queue.next() { try each(made, file) }
+            }, lending: { try scanner(worker ?? make()) })
+        }
+        return helpers
+    }
 }
 
 /// A shared cursor over the files: in the order given for one worker, largest first for several
