@@ -207,11 +207,20 @@ public struct CardReading: Sendable, Codable, Equatable {
     /// The day the photo was taken by the camera's clock (`YYYY-MM-DD`, EXIF), if recorded: no
     /// printing released well after it can be in the photo.
     public var captureDay: String?
+    /// Other places the card may be, each with its title band as read there: cards placed around
+    /// the photo's text boxes when no known name was read (the locator may have found a card whose
+    /// frame merges with a dark table as its text box, or the whole photo). Their text decides:
+    /// read when nothing at `quad` names a card (`CardScanner`). Not encoded.
+    public var elsewhere: [CardReading] = []
+
+    private enum CodingKeys: String, CodingKey {
+        case file, imageWidth, imageHeight, quad, rotation, locateConfidence, fields, observations, timings, captureDay
+    }
 
     /// Creates a reading.
     public init(file: String, imageWidth: Int, imageHeight: Int, quad: CardQuad?, rotation: Int,
                 locateConfidence: Double, fields: ExtractedFields, observations: [CardObservation], timings: StageTimings,
-                captureDay: String? = nil) {
+                captureDay: String? = nil, elsewhere: [CardReading] = []) {
         self.file = file
         self.imageWidth = imageWidth
         self.imageHeight = imageHeight
@@ -222,5 +231,6 @@ public struct CardReading: Sendable, Codable, Equatable {
         self.observations = observations
         self.timings = timings
         self.captureDay = captureDay
+        self.elsewhere = elsewhere
     }
 }

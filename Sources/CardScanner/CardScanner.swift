@@ -147,7 +147,8 @@ public final class CardScanner {
             return try confirmed.first { $0.reading.quad == reading.quad } ?? identify(reading, pixels: pixels)
         }
         if readsText, let main = cards.first, !stacked[0].fromStack, !cards.contains(where: { $0.match.name != nil }) {
-            cards[0] = try identifyByPhotoText(main, pixels: pixels())
+            cards[0] = try identifyElsewhere(main, pixels: pixels())
+            if cards[0].match.name == nil { cards[0] = try identifyByPhotoText(cards[0], pixels: pixels()) }
         }
         if readsPhotoTitles, cards.count >= reader.options.tuning.photoTitles.minimumCards {
             // The cards known by a title read outside the cards found, each kept when the matcher
@@ -162,6 +163,28 @@ public final class CardScanner {
             }
         }
         return cards
+    }
+
+    /// When no card found in the photo was recognised, the other places the main card may be
+    /// (`CardReading.elsewhere`), each matched with its text read there (the way up its place
+    /// gives): the first identified, else the first named; else the main card as it was. Either
+    /// way with the time the reads took. A place is a guess, so its card counts only when its
+    /// text names it too: a title band placed on noise snaps to short names.
+    func identifyElsewhere(_ main: Card, pixels gray: GrayImage) throws -> Card {
+        var timings = main.reading.timings
+        var best: Card?
+        for place in main.reading.elsewhere {
+            var place = place
+            place.timings = timings
+            let card = try identify(place, pixels: { gray }, turning: false)
+            timings = card.reading.timings
+            guard let name = card.match.name, card.match.text?.bestName == name else { continue }
+            if best == nil || Self.rank(card.match) > Self.rank(best!.match) { best = card }
+            if card.match.status == .identified { break }
+        }
+        var card = best ?? main
+        card.reading.timings = timings
+        return card
     }
 
     /// When no card found in the photo was recognised, the photo's text wherever it lies, read
@@ -182,14 +205,14 @@ public final class CardScanner {
     /// Matches one card; when that does not identify it, reads its text box and credits on
     /// `pixels()` (the photo's grey pixels) and matches again. When no title or name was known
     /// either, the way up the reading took is a guess: the text is read the other way up too, and
-    /// the better result is kept. The card gains the observations that decided, the OCR time and
-    /// the match time. A text read that fails (an OCR deadline) leaves the match of the title and
+    /// the better result is kept (unless `turning` is false: a place whose way up is given). The
+    /// card gains the observations that decided, the OCR time and the match time. A text read that fails (an OCR deadline) leaves the match of the title and
     /// collector lines as it was: the card is not lost.
-    func identify(_ reading: CardReading, pixels: () -> GrayImage) throws -> Card {
+    func identify(_ reading: CardReading, pixels: () -> GrayImage, turning: Bool = true) throws -> Card {
         var reading = reading
         let match = try timedMatch(&reading)
         guard readsText, match.status != .identified || readsTextAlways else { return Card(reading: reading, match: match) }
-        let ways = match.status != .identified && (reading.fields.title == nil || match.name == nil) ? [false, true] : [false]
+        let ways = turning && match.status != .identified && (reading.fields.title == nil || match.name == nil) ? [false, true] : [false]
         let gray = pixels()
         let reads = ways.map { turned in { try self.reader.readText(of: reading, in: gray, turned: turned) } }
         return try bestWithText(reading, reads: reads, else: Card(reading: reading, match: match)) { _ in true }

@@ -1,6 +1,7 @@
 import CardCatalog
 import CardMatcher
 import CardReader
+import CardScanOCR
 import CardScanner
 import Foundation
 import TestSupport
@@ -61,5 +62,41 @@ struct CardScannerTests {
         #expect(cards[0].match.text?.fromPhoto == true)
         #expect(cards[0].reading.observations.contains { $0.region == .photo })
         #expect(cards[0].reading.timings.ocr > 0, "the photo's reads are counted")
+    }
+
+    @Test("a card the locator found as its text box is read at the card placed around that box (real OCR)")
+    func cardPlacedAroundItsTextBox() throws {
+        // A dark-framed card on a dark shelf, the photo at half size: the locator's region is a
+        // part of the card, and nothing read there or on the whole photo's title band names it.
+        // (No photo-text reads: they are the later resort.)
+        let path = SharedCardData.root.appendingPathComponent("photos/alexandrearpin/photos/busy_background/dtk_gurmag_drowner_3.JPG").path
+        let full = try Image(contentsOf: path).grayPixels()
+        let (w, h) = (full.width / 2, full.height / 2)
+        var half = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                let at = 2 * y * full.width + 2 * x
+                let sum = Int(full.pixels[at]) + Int(full.pixels[at + 1]) + Int(full.pixels[at + full.width]) + Int(full.pixels[at + full.width + 1])
+                half[y * w + x] = UInt8(sum / 4)
+            }
+        }
+        let image = try Image(data: Data("P5\n\(w) \(h)\n255\n".utf8) + Data(half), name: "half.pgm")
+        let catalog = try SharedCardData.catalog.get().catalog
+        var off = CardReader.Options()
+        off.tuning.photoText.turns = 0
+        off.tuning.lastResorts.placesElsewhere = 0
+        let without = try CardScanner(catalog: catalog, options: off).scan(image: image)
+        #expect(without.allSatisfy { $0.match.name == nil }, "the premise: \(without.map { "\($0.match.name ?? "-") \($0.match.method)" })")
+        var on = CardReader.Options()
+        on.tuning.photoText.turns = 0
+        let cards = try CardScanner(catalog: catalog, options: on).scan(image: image)
+        #expect(cards.count == 1)
+        let card = try #require(cards.first)
+        #expect(card.match.name == "Gurmag Drowner", "\(card.match.method) \(card.match.text?.bestName ?? "-")")
+        #expect(card.reading.observations.contains { $0.region == .textBox })
+        // Reported where the card is: its centre on the card (38–59% across, 25–46% up).
+        let quad = try #require(card.reading.quad).normalized(width: image.width, height: image.height)
+        let (x, y) = (quad.map { $0[0] }.reduce(0, +) / 4, quad.map { $0[1] }.reduce(0, +) / 4)
+        #expect(x > 0.38 && x < 0.59 && y > 0.25 && y < 0.46, "\(quad)")
     }
 }

@@ -313,7 +313,8 @@ public final class PhotoRead: @unchecked Sendable {
             file: image.name, imageWidth: image.width, imageHeight: image.height,
             quad: CardQuad(corners: read.corners.corners), rotation: ReadPipeline.rotation(of: read.corners),
             locateConfidence: locateConfidence, fields: read.fields, observations: read.observations, timings: timings,
-            captureDay: image.captureDay)
+            captureDay: image.captureDay,
+            elsewhere: read.elsewhere.map { reading($0, locateConfidence: 0, decode: 0, locate: 0, ocr: 0) })
     }
 
     private static func describe(_ q: Quad) -> String {

@@ -16,6 +16,8 @@ extension ReadPipeline {
         var printsCopyright = false
         /// The bands were read where an older frame puts them (`CardLayout.extendedTitle`).
         var extended = false
+        /// Other places the card may be, read when nothing at this one names a card (`CardReading.elsewhere`).
+        var elsewhere: [Attempt] = []
         /// The copyright line has been read.
         var copyrightRead: Bool { observations.contains { $0.region == .copyright } }
         /// Whether `other`, read on another quad of this card, reads the same known name above

@@ -63,15 +63,20 @@ struct ReadPipeline {
                 try rescuingTitle(h.basis!, gray: gray, blockMode: policy.rescuesInBlockMode)
             }, accept: { reading, _ in reading.titleKnown ? reading : nil }, stop: { _, taken, _ in taken })
         }
+        var elsewhere: [Attempt] = []
         if !rescued, resorts.textBoxes {
             let placed = CardLocator(tuning: tuning.locator).textBoxes(gray, limit: tuning.lastResorts.textBoxes).lazy.flatMap { box in
                 CardLayout.cardsAround(textBox: box).flatMap { corners in
                     [false, true].map { Hypothesis(corners: corners, source: .aroundTextBox, extended: $0) }
                 }
             }
-            try search.round("text boxes", placed, read: { h in
+            let before = search.tried.count
+            let taken = try search.round("text boxes", placed, read: { h in
                 try attempt(h.corners, gray: gray, extended: h.extended, wayUp: .likely, onlyKnownTitle: true)
             }, accept: { reading, _ in scoring.placedCardTaken(reading) }, stop: { _, taken, _ in taken })
+            // No known name: the placed cards are still places the card may be, for its text to
+            // decide (a card whose frame merges with a dark table is found as its text box).
+            if !taken { elsewhere = scoring.placesElsewhere(search.tried[before...]) }
         }
 
         // An older frame prints its number in the copyright line, not in a misplaced band.
@@ -97,6 +102,8 @@ struct ReadPipeline {
         var read = found.fields.collectorNumber == nil && !found.copyrightRead && (policy.readsCopyrightWithoutTitle || titled)
             ? try readingCopyright(found, gray: gray) : found
         read.fields.borderColor = borderColor(of: read.corners, edges: edges, gray: gray)
+        let neighbours = NeighbourCards(tuning: tuning.neighbours)
+        read.elsewhere = elsewhere.filter { !neighbours.samePlace($0.corners, read.corners) }
         return read
     }
 

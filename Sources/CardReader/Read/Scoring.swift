@@ -53,5 +53,15 @@ extension ReadPipeline {
         func placedCardTaken(_ candidate: Attempt) -> Attempt? {
             candidate.titleKnown && (candidate.fields.title?.value.filter(\.isLetter).count ?? 0) >= tuning.title.minimumGuessedNameLetters ? candidate : nil
         }
+
+        /// Placed cards not taken, as places the card may be instead: one reading of each place
+        /// (the better of its bands), the best scored first, up to `Tuning.lastResorts.placesElsewhere`.
+        func placesElsewhere<C: Collection>(_ placed: C) -> [Attempt] where C.Element == Attempt {
+            var places: [Attempt] = []
+            for reading in placed.sorted(by: { score($0) > score($1) }) where places.count < tuning.lastResorts.placesElsewhere {
+                if !places.contains(where: { $0.corners == reading.corners }) { places.append(reading) }
+            }
+            return places
+        }
     }
 }
