@@ -53,6 +53,13 @@ def printings(db, name):
     return [dict(zip(keys, r)) for r in rows]
 
 
+def foreign_names(db, name, language):
+    """The names in `language` the catalog's foreign text (MTGJSON `foreignData`) gives printings of `name`."""
+    rows = db.execute("SELECT DISTINCT f.name FROM foreign_text f JOIN printing p ON p.id = f.printing_id "
+                      "WHERE (p.name = ? OR p.name LIKE ?) AND f.lang = ?", (name, name + " // %", language)).fetchall()
+    return [r[0] for r in rows if r[0]]
+
+
 LANGUAGES = {"spanish": "es", "japanese": "ja", "french": "fr", "german": "de", "italian": "it", "portuguese": "pt",
              "russian": "ru", "korean": "ko", "chinese": "zhs"}
 
@@ -80,7 +87,7 @@ def explain(label, result, db):
         return "not in catalog"
     if not name_right:
         language = printed_language(label, read)
-        if language != "en" and not any(p["lang"] == language for p in found):
+        if language != "en" and not any(p["lang"] == language for p in found) and not foreign_names(db, name, language):
             return "no printed name"
         if said:
             return "named another card"
