@@ -172,7 +172,8 @@ extension CardCatalog {
                                      relevance: relevance, matchedWords: matched, namesItself: namesItself(p)))
         }
         matches.sort { ($0.score, $0.relevance) > ($1.score, $1.relevance) }
-        return TextSearchResult(words: used.map { ($0.word, $0.weight) }, corrected: corrected, ignored: ignored, matches: Array(matches.prefix(limit)))
+        return TextSearchResult(words: used.map { ($0.word, $0.weight) }, corrected: corrected, ignored: ignored, matches: Array(matches.prefix(limit)),
+                                guessed: guessed)
     }
 }
 

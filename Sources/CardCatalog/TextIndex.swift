@@ -129,6 +129,9 @@ public struct TextSearchResult: Sendable {
     public var ignored: [String]
     /// Candidate printings, best first.
     public var matches: [TextMatch]
+    /// Query words known only from splitting a glued word (`CardCatalog.searchText`): a guess,
+    /// which counts for the printings that hold it and against none.
+    public var guessed: Set<String> = []
 }
 
 /// The index vocabulary with document counts, loaded on the first text search, and the look-alike

@@ -20,6 +20,8 @@ struct TextEvidence {
     /// The figures read (`figures(in:)`) in the text box's lines read surely (digits in a line
     /// of noise are noise: a text box read upside down gave `(2,` at 0.23).
     let figures: Set<String>
+    /// Words known only from splitting a glued word (`TextSearchResult.guessed`).
+    let guessed: Set<String>
 
     /// The text the reader read in the card's text box and credits, or nil when it read none.
     /// `sureCredits`: a credits line read less sure than this is searched only for its artist's
@@ -36,7 +38,9 @@ struct TextEvidence {
         guard !lines.isEmpty, catalog.hasTextIndex else { return nil }
         self.lines = lines.count
         fromPhoto = observations.contains { $0.region == .photo }
-        matches = try catalog.searchText(lines: lines, limit: 40).matches
+        let found = try catalog.searchText(lines: lines, limit: 40)
+        matches = found.matches
+        guessed = found.guessed
         figures = observations.filter { $0.region == .textBox && $0.observation.confidence >= sureLines }
             .reduce(into: Set<String>()) { $0.formUnion(Self.figures(in: $1.observation.text)) }
         year = Self.copyrightYear(observations.filter { $0.region == .credits || $0.region == .photo }.map(\.observation.text))
@@ -71,12 +75,14 @@ struct TextEvidence {
     }
 
     /// Whether every other name scoring within `margin` of `name` holds only words that `name`
-    /// holds too, and at least `extra` fewer (never when `extra` is 0).
+    /// holds too, and at least `extra` fewer (never when `extra` is 0). A word known only from
+    /// splitting a glued word counts against no name (as in the search's scores): a rival
+    /// holding one that `name` lacks still gives way.
     func dominates(_ name: String, within margin: Double, by extra: Int) -> Bool {
         guard extra > 0, let top = names.first(where: { $0.name == name }) else { return false }
         let held = wordSet(of: name)
         return names.filter { $0.name != name && top.score - $0.score < margin }.allSatisfy { rival in
-            let theirs = wordSet(of: rival.name)
+            let theirs = wordSet(of: rival.name).filter { held.contains($0) || !guessed.contains($0) }
             return theirs.isSubset(of: held) && held.count - theirs.count >= extra
         }
     }

@@ -66,6 +66,10 @@ struct TextEvidenceTests {
         // A word that only a rival holds: no name stands above the others.
         let mixed = Self.observations(.textBox, Self.shockLand + ["Mountain"])
         #expect(try Self.matcher.match(fields, observations: mixed).name == nil)
+        // The same word found only by splitting a run of glued letters is a guess, which counts
+        // against no name: the name stands.
+        let glued = Self.observations(.textBox, Self.shockLand + ["Tapmountain"])
+        #expect(try Self.matcher.match(fields, observations: glued).name == "Overgrown Tomb")
     }
 
     /// Real OCR lines (with their confidences) of the text box of a 1994 Mishra's Factory in a
