@@ -219,7 +219,7 @@ public final class CardScanner {
     }
 
     /// `reading` matched again with each text read of `reads` added in turn: the best result
-    /// (identified, then named) among those `worth` accepts, the first identified one ending the
+    /// (identified, then named, then finding most words) among those `worth` accepts, the first identified one ending the
     /// reads; else `fallback`. Either way the card carries the time every read and match took. A
     /// read that fails (an OCR deadline) is skipped: the card is not lost.
     private func bestWithText(_ reading: CardReading, reads: [() throws -> [CardObservation]], else fallback: Card,
@@ -238,7 +238,9 @@ public final class CardScanner {
             tried.timings = timings
             let found = try timedMatch(&tried)
             timings = tried.timings
-            if worth(found), best == nil || Self.rank(found) > Self.rank(best!.match) { best = Card(reading: tried, match: found) }
+            if worth(found), best == nil || Self.rank(found) > Self.rank(best!.match) || Self.saysMore(found, than: best!.match) {
+                best = Card(reading: tried, match: found)
+            }
             if found.status == .identified { break }
         }
         var card = best ?? fallback
@@ -249,6 +251,13 @@ public final class CardScanner {
     /// How much a result says: identified, then a known name, then anything.
     private static func rank(_ m: MatchResult) -> Int {
         m.status == .identified ? 2 : m.name != nil ? 1 : 0
+    }
+
+    /// Between two reads that name nothing, whether `m`'s text found more words of its best card:
+    /// the card reports the evidence of its most legible read (a read upside down finds one word
+    /// of noise; the right way up, words of the card short of the text rule).
+    private static func saysMore(_ m: MatchResult, than other: MatchResult) -> Bool {
+        rank(m) == 0 && rank(other) == 0 && (m.text?.words.count ?? 0) > (other.text?.words.count ?? 0)
     }
 
     private func timedMatch(_ reading: inout CardReading) throws -> MatchResult {
