@@ -112,7 +112,10 @@ def card_height(path, result):
             width, height = ImageOps.exif_transpose(im).size
     except Exception:  # no Pillow, or an image it cannot open: the height is left out
         return ""
-    q = [(x * width, (1 - y) * height) for x, y in result["quad"]]
+    quad = result.get("quad") or []
+    if len(quad) != 4:  # an error record, or no card located
+        return ""
+    q = [(x * width, (1 - y) * height) for x, y in quad]
     sides = [((q[i][0] - q[(i + 1) % 4][0]) ** 2 + (q[i][1] - q[(i + 1) % 4][1]) ** 2) ** 0.5 for i in range(4)]
     return f", card {int(max((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2))} px tall"
 
@@ -151,7 +154,7 @@ def main():
         said = result_name(r)
         card = r.get("card")
         name_right = said is not None and norm(said) == norm(label["name"])
-        printing_right = card is not None and card["set"] == label["set"] and card["collector_number"] == label["collector_number"]
+        printing_right = card is not None and card.get("set") == label["set"] and card["collector_number"] == label["collector_number"]
         if name_right and (not label["collector_number"] or printing_right):
             continue
         cause = explain(label, r, db)
@@ -160,12 +163,12 @@ def main():
             continue
         read = r.get("extracted") or {}
         text = (r.get("evidence") or {}).get("text") or {}
-        fields = " ".join(f"{k}={v}" for k, v in read.items())
+        fields = " ".join(f"{k}={v}" for k, v in read.items() if v is not None)
         words = len(text.get("words") or [])
         text_said = f"text: {text.get('text_name')} (score {text.get('score')}, lead {text.get('lead')}, {words} words)" if text.get("text_name") else "text: -"
         got = f"{card['name']} {card['set']} {card['collector_number']}" if card else (said or "-")
         want = f"{label['name']} {label['set']} {label['collector_number']}".strip()
-        print(f"{label['file']}: {cause}{card_height(path, r)}\n  label {want}; result {r['status']} {got} ({(r.get('evidence') or {}).get('method')}); read {fields or '-'}; {text_said}")
+        print(f"{label['file']}: {cause}{card_height(path, r)}\n  label {want}; result {r.get('status')} {got} ({(r.get('evidence') or {}).get('method')}); read {fields or '-'}; {text_said}")
     for cause, n in causes.most_common():
         print(f"{cause}: {n}")
 

@@ -210,7 +210,8 @@ public struct CardReading: Sendable, Codable, Equatable {
     /// Other places the card may be, each with its title band as read there: cards placed around
     /// the photo's text boxes when no known name was read (the locator may have found a card whose
     /// frame merges with a dark table as its text box, or the whole photo). Their text decides:
-    /// read when nothing at `quad` names a card (`CardScanner`). Not encoded.
+    /// read when nothing at `quad` names a card (`CardScanner`). Not encoded: a reading decoded
+    /// from JSON has none (and so is not `==` to one that had some).
     public var elsewhere: [CardReading] = []
 
     private enum CodingKeys: String, CodingKey {

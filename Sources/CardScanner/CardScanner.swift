@@ -176,7 +176,7 @@ public final class CardScanner {
         for place in main.reading.elsewhere {
             var place = place
             place.timings = timings
-            let card = try identify(place, pixels: { gray }, turning: false)
+            let card = try identify(place, pixels: { gray }, turning: false, readingText: true)
             timings = card.reading.timings
             guard let name = card.match.name, card.match.text?.bestName == name else { continue }
             if best == nil || Self.rank(card.match) > Self.rank(best!.match) { best = card }
@@ -205,13 +205,14 @@ public final class CardScanner {
     /// Matches one card; when that does not identify it, reads its text box and credits on
     /// `pixels()` (the photo's grey pixels) and matches again. When no title or name was known
     /// either, the way up the reading took is a guess: the text is read the other way up too, and
-    /// the better result is kept (unless `turning` is false: a place whose way up is given). The
+    /// the better result is kept (unless `turning` is false: a place whose way up is given;
+    /// `readingText`: the text is read even below an identified title, as `readsTextAlways` does). The
     /// card gains the observations that decided, the OCR time and the match time. A text read that fails (an OCR deadline) leaves the match of the title and
     /// collector lines as it was: the card is not lost.
-    func identify(_ reading: CardReading, pixels: () -> GrayImage, turning: Bool = true) throws -> Card {
+    func identify(_ reading: CardReading, pixels: () -> GrayImage, turning: Bool = true, readingText always: Bool = false) throws -> Card {
         var reading = reading
         let match = try timedMatch(&reading)
-        guard readsText, match.status != .identified || readsTextAlways else { return Card(reading: reading, match: match) }
+        guard readsText, match.status != .identified || readsTextAlways || always else { return Card(reading: reading, match: match) }
         let ways = turning && match.status != .identified && (reading.fields.title == nil || match.name == nil) ? [false, true] : [false]
         let gray = pixels()
         let reads = ways.map { turned in { try self.reader.readText(of: reading, in: gray, turned: turned) } }

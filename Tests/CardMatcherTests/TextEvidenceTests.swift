@@ -68,6 +68,8 @@ struct TextEvidenceTests {
         #expect(try Self.matcher.match(fields, observations: mixed).name == nil)
         // The same word found only by splitting a run of glued letters is a guess, which counts
         // against no name: the name stands.
+        #expect(try catalog.searchText(lines: [(text: "Tapmountain", certainty: 0.8)]).guessed.contains("mountain"),
+                "the premise: the glued run is split, and its land type is a guess")
         let glued = Self.observations(.textBox, Self.shockLand + ["Tapmountain"])
         #expect(try Self.matcher.match(fields, observations: glued).name == "Overgrown Tomb")
     }

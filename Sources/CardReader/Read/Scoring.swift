@@ -55,11 +55,12 @@ extension ReadPipeline {
         }
 
         /// Placed cards not taken, as places the card may be instead: one reading of each place
-        /// (the better of its bands), the best scored first, up to `Tuning.lastResorts.placesElsewhere`.
+        /// (the better of its bands; places as near as `NeighbourCards.samePlace` are one), the best scored first, up to `Tuning.lastResorts.placesElsewhere`.
         func placesElsewhere<C: Collection>(_ placed: C) -> [Attempt] where C.Element == Attempt {
+            let neighbours = NeighbourCards(tuning: tuning.neighbours)
             var places: [Attempt] = []
             for reading in placed.sorted(by: { score($0) > score($1) }) where places.count < tuning.lastResorts.placesElsewhere {
-                if !places.contains(where: { $0.corners == reading.corners }) { places.append(reading) }
+                if !places.contains(where: { neighbours.samePlace($0.corners, reading.corners) }) { places.append(reading) }
             }
             return places
         }
