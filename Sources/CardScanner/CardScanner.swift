@@ -171,20 +171,15 @@ public final class CardScanner {
     /// way with the time the reads took. A place is a guess, so its card counts only when its
     /// text names it too: a title band placed on noise snaps to short names.
     func identifyElsewhere(_ main: Card, pixels gray: GrayImage) throws -> Card {
-        var timings = main.reading.timings
-        var best: Card?
-        for place in main.reading.elsewhere {
-            var place = place
-            place.timings = timings
-            let card = try identify(place, pixels: { gray }, turning: false, readingText: true)
-            timings = card.reading.timings
-            guard let name = card.match.name, card.match.text?.bestName == name else { continue }
-            if best == nil || Self.rank(card.match) > Self.rank(best!.match) { best = card }
-            if card.match.status == .identified { break }
+        let tries = main.reading.elsewhere.map { place in
+            { (spent: StageTimings) throws -> (Card?, StageTimings) in
+                var place = place
+                place.timings = spent
+                let card = try self.identify(place, pixels: { gray }, turning: false, readingText: true)
+                return (card, card.reading.timings)
+            }
         }
-        var card = best ?? main
-        card.reading.timings = timings
-        return card
+        return try Self.best(of: tries, after: main.reading.timings, else: main) { $0.name != nil && $0.text?.bestName == $0.name }
     }
 
     /// When no card found in the photo was recognised, the photo's text wherever it lies, read
@@ -205,10 +200,11 @@ public final class CardScanner {
     /// Matches one card; when that does not identify it, reads its text box and credits on
     /// `pixels()` (the photo's grey pixels) and matches again. When no title or name was known
     /// either, the way up the reading took is a guess: the text is read the other way up too, and
-    /// the better result is kept (unless `turning` is false: a place whose way up is given;
-    /// `readingText`: the text is read even below an identified title, as `readsTextAlways` does). The
-    /// card gains the observations that decided, the OCR time and the match time. A text read that fails (an OCR deadline) leaves the match of the title and
-    /// collector lines as it was: the card is not lost.
+    /// the better result is kept (unless `turning` is false: a place whose way up is given).
+    /// `readingText`: the text is read even below an identified title, as `readsTextAlways` does.
+    /// The card gains the observations that decided, the OCR time and the match time. A text read
+    /// that fails (an OCR deadline) leaves the match of the title and collector lines as it was:
+    /// the card is not lost.
     func identify(_ reading: CardReading, pixels: () -> GrayImage, turning: Bool = true, readingText always: Bool = false) throws -> Card {
         var reading = reading
         let match = try timedMatch(&reading)
@@ -220,29 +216,45 @@ public final class CardScanner {
     }
 
     /// `reading` matched again with each text read of `reads` added in turn: the best result
-    /// (identified, then named, then finding most words) among those `worth` accepts, the first identified one ending the
-    /// reads; else `fallback`. Either way the card carries the time every read and match took. A
-    /// read that fails (an OCR deadline) is skipped: the card is not lost.
+    /// among those `worth` accepts (`best(of:)`); else `fallback`. A read that fails (an OCR
+    /// deadline) is skipped, its time counted: the card is not lost.
     private func bestWithText(_ reading: CardReading, reads: [() throws -> [CardObservation]], else fallback: Card,
                               worth: (MatchResult) -> Bool) throws -> Card {
-        var timings = reading.timings
-        var best: Card?
-        for read in reads {
-            let began = DispatchTime.now().uptimeNanoseconds
-            let text = try? read()
-            let spent = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6
-            timings.ocr += spent
-            timings.total += spent
-            guard let text, !text.isEmpty else { continue }
-            var tried = reading
-            tried.observations += text
-            tried.timings = timings
-            let found = try timedMatch(&tried)
-            timings = tried.timings
-            if worth(found), best == nil || Self.rank(found) > Self.rank(best!.match) || Self.saysMore(found, than: best!.match) {
-                best = Card(reading: tried, match: found)
+        let tries = reads.map { read in
+            { (spent: StageTimings) throws -> (Card?, StageTimings) in
+                var timings = spent
+                let began = DispatchTime.now().uptimeNanoseconds
+                let text = try? read()
+                let ms = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6
+                timings.ocr += ms
+                timings.total += ms
+                guard let text, !text.isEmpty else { return (nil, timings) }
+                var tried = reading
+                tried.observations += text
+                tried.timings = timings
+                let found = try self.timedMatch(&tried)
+                return (Card(reading: tried, match: found), tried.timings)
             }
-            if found.status == .identified { break }
+        }
+        return try Self.best(of: tries, after: reading.timings, else: fallback, worth: worth)
+    }
+
+    /// Runs `tries` in turn, each given the time spent so far (from `timings`) and giving its card
+    /// (nil: nothing to match) and the time after it: the best card `worth` accepts (identified,
+    /// then named, then finding most words), the first identified one taken ending the tries; else
+    /// `fallback`. Either way the card carries the time every try took.
+    private static func best(of tries: [(StageTimings) throws -> (Card?, StageTimings)], after timings: StageTimings,
+                             else fallback: Card, worth: (MatchResult) -> Bool) throws -> Card {
+        var timings = timings
+        var best: Card?
+        for attempt in tries {
+            let (card, after) = try attempt(timings)
+            timings = after
+            guard let card else { continue }
+            if worth(card.match), best == nil || rank(card.match) > rank(best!.match) || saysMore(card.match, than: best!.match) {
+                best = card
+            }
+            if best?.match.status == .identified { break }
         }
         var card = best ?? fallback
         card.reading.timings = timings
