@@ -128,8 +128,9 @@ def main():
     ap.add_argument("--variant", help="only files under this variant's folder (the copies' labels)")
     ap.add_argument("--summary", action="store_true")
     args = ap.parse_args()
-    if not os.path.exists(args.catalog):
-        sys.exit(f"explain-misses: {args.catalog}: no such catalog")
+    for path, what in ((args.catalog, "catalog"), (args.labels, "labels file"), (args.scan, "scan output")):
+        if not os.path.isfile(path):
+            sys.exit(f"explain-misses: {path}: no such {what}")
     db = sqlite3.connect(f"file:{os.path.abspath(args.catalog)}?mode=ro", uri=True)
     root = os.path.dirname(os.path.abspath(args.labels))
     labels = {}
@@ -141,7 +142,10 @@ def main():
     with open(args.scan) as f:
         for line in f:
             if line.strip():
-                r = json.loads(line)
+                try:
+                    r = json.loads(line)
+                except json.JSONDecodeError as e:
+                    sys.exit(f"explain-misses: {args.scan}: a line is not JSON ({e.msg})")
                 results.setdefault(os.path.normpath(os.path.abspath(r["file"])), r)  # the main card
     causes = collections.Counter()
     for path, label in sorted(labels.items()):
