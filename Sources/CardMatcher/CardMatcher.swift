@@ -105,21 +105,28 @@ public struct CardMatcher: Sendable {
             let sizeAgrees = e.setSize.map { size in catalog.set(code: set.code)?.printedSize.map { $0 == size } ?? true } ?? sizeless
             let rarityAgrees = e.rarity.map { p.rarity != nil && p.fitsRarityLetter($0) } ?? false
             var confidence: Double
+            var titleCounts = true
             if titleScore >= rules.titleAgreesScore {
                 confidence = rules.titleAgreesConfidence * set.score.squareRoot()
             } else if titleScore >= rules.titleNearScore {
                 confidence = rules.titleNearConfidence * set.score.squareRoot()
             } else if e.titleIsNoise || p.language != "en" || printedLanguage != nil {
                 // Unreadable or foreign title: the set code, number, printed size (where the frame
-                // prints one) and rarity must all agree.
-                confidence = set.exact && sizeAgrees && rarityAgrees ? rules.allAgreeConfidence : rules.partlyAgreeConfidence
+                // prints one) and rarity must all agree. A size or rarity read that this printing
+                // does not have says the number (or the set) was misread: trust neither. The
+                // title's nearest names are no candidates: it was not read as a name.
+                titleCounts = false
+                let sizeDisagrees = e.setSize.map { size in catalog.set(code: set.code)?.printedSize.map { $0 != size } ?? false } ?? false
+                let rarityDisagrees = e.rarity.map { p.rarity != nil && !p.fitsRarityLetter($0) } ?? false
+                confidence = sizeDisagrees || rarityDisagrees ? rules.disagreeConfidence
+                    : set.exact && sizeAgrees && rarityAgrees ? rules.allAgreeConfidence : rules.partlyAgreeConfidence
             } else {
                 confidence = rules.disagreeConfidence // number and title disagree: trust neither
             }
             // A guessed set code that does not reach the threshold leaves the decision to the
             // recovery rules below (which weigh the title and number without the guess).
             if confidence >= rules.identifyThreshold || (set.exact && confidence >= rules.exactSetConfidence) {
-                var found = result(p, confidence: confidence, alternatives: try e.titlePrintings(limit: 4), method: "exact")
+                var found = result(p, confidence: confidence, alternatives: titleCounts ? try e.titlePrintings(limit: 4) : [], method: "exact")
                 found.printedLanguage = printedLanguage
                 return found
             }

@@ -37,6 +37,22 @@ struct LanguageAndFaceTests {
         #expect(try matcher.match(fields).status != .identified)
     }
 
+    @Test("a foreign title the catalog cannot read adds no other card's name; a rarity read that the printing lacks rules it out")
+    func foreignTitleNamesNoOtherCard() throws {
+        var fields = try german()
+        fields.title = ExtractedField(value: "Contrahechizo", confidence: 0.9, sources: ["Contrahechizo"])
+        fields.language = ExtractedField(value: "es", confidence: 0.8, sources: ["DTK • ES"])
+        fields.rarity = nil
+        let nearest = MatcherFixtures.shared.searchNames("Contrahechizo", minimumScore: Tuning().matching.nameSearchMinimum).first
+        #expect(nearest != nil && nearest?.name != "Gurmag Drowner", "the premise: the foreign title comes nearest to another card's name")
+        let result = try matcher.match(fields)
+        #expect(result.status == .ambiguous && result.method == "exact", "set, number and size without the rarity: not identified")
+        #expect(result.name == "Gurmag Drowner", "\(result.candidates.map(\.printing.name))")
+        fields.rarity = ExtractedField(value: "U", confidence: 0.5, sources: ["57/264 U"])
+        #expect(try matcher.match(fields).candidates.allSatisfy { $0.printing.name != "Gurmag Drowner" },
+                "an uncommon read on a common's number: the number was misread")
+    }
+
     @Test("an English card is matched as before: no printed language")
     func englishCard() throws {
         let result = try matcher.match(try MatcherFixtures.read("gurmag_drowner_flat.png"))
