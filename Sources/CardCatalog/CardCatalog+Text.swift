@@ -15,9 +15,10 @@ extension CardCatalog {
     /// rarest `maxWords` remaining words make the query. Its words on at most `searchShare` of the
     /// printings (the rarest `searchWords` of them) are searched together in the index (any may
     /// match: a misread word costs one word, not the search); the best `candidates` printings by
-    /// bm25 are then scored on all the query's words by the share of its word weight they hold, and
-    /// the best `limit` returned. (Searching the common words too would score tens of thousands of
-    /// printings for little gain.)
+    /// bm25, and a fifth as many more holding most of those words' weight in their own texts (not
+    /// their translations), are then scored on all the query's words by the share of its word weight
+    /// they hold, and the best `limit` returned. (Searching the common words too would score tens
+    /// of thousands of printings for little gain.)
     ///
     /// Throws `CatalogError.needsImport` on a catalog built before card texts were kept.
     public func searchText(_ text: String, limit: Int = 20, candidates: Int = 100, maxWords: Int = 32,
@@ -104,10 +105,22 @@ extension CardCatalog {
         let totalWeight = used.reduce(0) { guessed.contains($1.word) ? $0 : $0 + $1.weight }
 
         let (found, printings, foreign) = try queue.read { db -> ([(Int64, Double)], [Int64: Printing], [String: [String]]) in
-            let hits = try Row.fetchAll(db.cachedStatement(sql: """
+            var hits = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT rowid, -bm25(\(TextIndex.table), \(weights)) AS relevance FROM \(TextIndex.table)
                 WHERE \(TextIndex.table) MATCH ? ORDER BY relevance DESC LIMIT ?
                 """), arguments: [expression, candidates]).map { (row: Row) -> (Int64, Double) in (row[0], row[1]) }
+            // bm25 weighs a text's length: a printing whose translations are indexed with it
+            // (MTGJSON's `foreignData`) is ten times as long, and falls behind hundreds of shorter
+            // texts holding fewer of the words. The printings whose own texts hold most of the
+            // searched words' weight are candidates too (a fifth as many: each costs its scoring).
+            var held: [Int64: Double] = [:]
+            let lookup = try db.cachedStatement(sql: "SELECT rowid FROM \(TextIndex.table) WHERE \(TextIndex.table) MATCH ?")
+            for word in searched {
+                for rowid in try Int64.fetchAll(lookup, arguments: ["\(TextIndex.ownColumns) : \"\(word.word)\""]) { held[rowid, default: 0] += word.weight }
+            }
+            let picked = Set(hits.map(\.0))
+            hits += held.filter { !picked.contains($0.key) }.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+                .prefix(max(1, candidates / 5)).map { ($0.key, 0) }
             guard !hits.isEmpty else { return ([], [:], [:]) }
             let ids = hits.map { String($0.0) }.joined(separator: ",")
             var printings: [Int64: Printing] = [:]
@@ -158,18 +171,29 @@ extension CardCatalog {
                 (.rules, [p.oracleText, p.printedText]), (.flavor, [p.flavorText]), (.artist, [p.artist]),
                 (.foreign, foreign[p.id] ?? []),
             ]
-            var matched: [String: Set<TextField>] = [:]
+            var all: [String: Set<TextField>] = [:]
             for (field, values) in texts {
                 for value in values {
-                    for word in wordsOf(value) { matched[word, default: []].insert(field) }
+                    for word in wordsOf(value) { all[word, default: []].insert(field) }
                 }
             }
-            // Summed in query order, so printings holding the same words get exactly the same score.
-            let weight = used.reduce(0) { matched[$1.word] == nil ? $0 : $0 + $1.weight }
-            let guessedHeld = used.reduce(0) { guessed.contains($1.word) && matched[$1.word] != nil ? $0 + $1.weight : $0 }
-            let outOf = totalWeight + guessedHeld
-            matches.append(TextMatch(printing: p, score: outOf > 0 ? weight / outOf : 0,
-                                     relevance: relevance, matchedWords: matched, namesItself: namesItself(p)))
+            // A card is printed in one language: its words are those of its own texts, or those of
+            // a translation (with the artist's name), whichever holds more of the query; not a mix.
+            // (A word of a translation, `une`, read as noise beside English text is no evidence.)
+            func score(_ matched: [String: Set<TextField>]) -> Double {
+                // Summed in query order, so printings holding the same words get exactly the same score.
+                let weight = used.reduce(0) { matched[$1.word] == nil ? $0 : $0 + $1.weight }
+                let guessedHeld = used.reduce(0) { guessed.contains($1.word) && matched[$1.word] != nil ? $0 + $1.weight : $0 }
+                let outOf = totalWeight + guessedHeld
+                return outOf > 0 ? weight / outOf : 0
+            }
+            func only(_ keep: (Set<TextField>) -> Set<TextField>) -> [String: Set<TextField>] {
+                all.compactMapValues { fields in keep(fields).isEmpty ? nil : keep(fields) }
+            }
+            let own = only { $0.subtracting([.foreign]) }, translated = only { $0.intersection([.foreign, .artist]) }
+            let (ownScore, translatedScore) = (score(own), score(translated))
+            let (matched, best) = translatedScore > ownScore ? (translated, translatedScore) : (own, ownScore)
+            matches.append(TextMatch(printing: p, score: best, relevance: relevance, matchedWords: matched, namesItself: namesItself(p)))
         }
         matches.sort { ($0.score, $0.relevance) > ($1.score, $1.relevance) }
         return TextSearchResult(words: used.map { ($0.word, $0.weight) }, corrected: corrected, ignored: ignored, matches: Array(matches.prefix(limit)),

@@ -19,6 +19,8 @@ enum TextIndex {
 
     /// Indexed columns, in table order.
     static let fields: [TextField] = [.name, .typeLine, .rules, .flavor, .artist, .foreign]
+    /// An FTS5 column filter: the columns of the printing's own texts, not its translations.
+    static let ownColumns = "{name type_line rules flavor artist}"
 
     /// `Printing.isGamePiece` in SQL, for the rebuild.
     static let gamePiece = DatabaseFunction("cardscan_game_piece", argumentCount: 2, pure: true) { values in
@@ -105,7 +107,9 @@ public struct TextMatch: Sendable, Hashable {
     /// counts more than a common keyword. (A word known only from splitting a glued one,
     /// `TextVocabulary.split`, weighs in only where it is found.)
     public var score: Double
-    /// FTS5 bm25 relevance (higher is better; it also weighs word frequency and text length).
+    /// FTS5 bm25 relevance (higher is better; it also weighs word frequency and text length; 0 for
+    /// a printing found by the weight of the words its own texts hold); among equal scores, the
+    /// higher first.
     public var relevance: Double
     /// The query words (as resolved against the index vocabulary) found on this printing, each with
     /// the fields it occurs in.

@@ -151,6 +151,25 @@ struct TextSearchTests {
         try check()
     }
 
+    @Test("a printing whose translations are indexed with it (MTGJSON set file) is found by a few words of its flavor text")
+    func translatedPrintingFound() throws {
+        try SharedCardData.withCatalog(of: [SharedCardData.scryfall2019, SharedCardData.setFile("ORI")]) { catalog in
+            // Three rare words (`the`, `in` do not count); hundreds of shorter texts hold one or two.
+            let result = try catalog.searchText("hope rises in the hearts")
+            let best = try #require(result.matches.first)
+            #expect((best.printing.setCode, best.printing.collectorNumber) == ("ori", "6"), "\(best.printing.name)")
+            #expect(best.score == 1 && Set(best.matchedWords.keys) == ["hope", "rises", "hearts"])
+            #expect(result.matches.dropFirst().allSatisfy { $0.score < best.score })
+            // A word of its French translation read beside its English text counts for neither:
+            // a card is printed in one language.
+            let mixed = try catalog.searchText("hope rises in the hearts cette")
+            #expect(mixed.words.contains { $0.word == "cette" }, "the premise: the French word is a query word")
+            let same = try #require(mixed.matches.first)
+            #expect((same.printing.setCode, same.printing.collectorNumber) == ("ori", "6"))
+            #expect(same.matchedWords["cette"] == nil && same.score < 1, "\(same.matchedWords)")
+        }
+    }
+
     @Test("a catalog built before card texts were kept still opens; text search asks to import again")
     func olderCatalog() throws {
         let dir = TestPaths.tempDirectory()
