@@ -15,10 +15,11 @@ extension CardCatalog {
     /// rarest `maxWords` remaining words make the query. Its words on at most `searchShare` of the
     /// printings (the rarest `searchWords` of them) are searched together in the index (any may
     /// match: a misread word costs one word, not the search); the best `candidates` printings by
-    /// bm25, and a fifth as many more holding most of those words' weight in their own texts (not
-    /// their translations), are then scored on all the query's words by the share of its word weight
-    /// they hold, and the best `limit` returned. (Searching the common words too would score tens
-    /// of thousands of printings for little gain.)
+    /// bm25 (and, in a catalog holding translations, a fifth as many more holding most of those
+    /// words' weight in their own texts) are then scored on all the query's words by the share of
+    /// its word weight their own texts hold, or their translations, whichever is more; the best
+    /// `limit` are returned. (Searching the common words too would score tens of thousands of
+    /// printings for little gain.)
     ///
     /// Throws `CatalogError.needsImport` on a catalog built before card texts were kept.
     public func searchText(_ text: String, limit: Int = 20, candidates: Int = 100, maxWords: Int = 32,
@@ -111,12 +112,16 @@ extension CardCatalog {
                 """), arguments: [expression, candidates]).map { (row: Row) -> (Int64, Double) in (row[0], row[1]) }
             // bm25 weighs a text's length: a printing whose translations are indexed with it
             // (MTGJSON's `foreignData`) is ten times as long, and falls behind hundreds of shorter
-            // texts holding fewer of the words. The printings whose own texts hold most of the
-            // searched words' weight are candidates too (a fifth as many: each costs its scoring).
+            // texts holding fewer of the words. In a catalog holding translations, the printings
+            // whose own texts hold most of the rare words' weight are candidates too (a fifth as
+            // many: each costs its scoring; none when no word is rare, as common words would
+            // fetch tens of thousands of rows).
             var held: [Int64: Double] = [:]
             let lookup = try db.cachedStatement(sql: "SELECT rowid FROM \(TextIndex.table) WHERE \(TextIndex.table) MATCH ?")
-            for word in searched {
-                for rowid in try Int64.fetchAll(lookup, arguments: ["\(TextIndex.ownColumns) : \"\(word.word)\""]) { held[rowid, default: 0] += word.weight }
+            if vocabulary.holdsTranslations && !rare.isEmpty {
+                for word in searched {
+                    for rowid in try Int64.fetchAll(lookup, arguments: ["\(TextIndex.ownColumns) : \"\(word.word)\""]) { held[rowid, default: 0] += word.weight }
+                }
             }
             let picked = Set(hits.map(\.0))
             hits += held.filter { !picked.contains($0.key) }.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
@@ -178,8 +183,8 @@ extension CardCatalog {
                 }
             }
             // A card is printed in one language: its words are those of its own texts, or those of
-            // a translation (with the artist's name), whichever holds more of the query; not a mix.
-            // (A word of a translation, `une`, read as noise beside English text is no evidence.)
+            // its translations (with the artist's name), whichever hold more of the query; not a
+            // mix. (A word of a translation, `une`, read as noise beside English text is no evidence.)
             func score(_ matched: [String: Set<TextField>]) -> Double {
                 // Summed in query order, so printings holding the same words get exactly the same score.
                 let weight = used.reduce(0) { matched[$1.word] == nil ? $0 : $0 + $1.weight }

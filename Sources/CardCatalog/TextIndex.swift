@@ -105,14 +105,16 @@ public struct TextMatch: Sendable, Hashable {
     /// Share of the query's word weight found on this printing, 0…1: each query word weighs its
     /// rarity among all printings (inverse document frequency), so a rare word of the flavor text
     /// counts more than a common keyword. (A word known only from splitting a glued one,
-    /// `TextVocabulary.split`, weighs in only where it is found.)
+    /// `TextVocabulary.split`, weighs in only where it is found.) Found in the printing's own
+    /// texts, or in its translations with its artist, whichever holds more: not in a mix of both.
     public var score: Double
     /// FTS5 bm25 relevance (higher is better; it also weighs word frequency and text length; 0 for
     /// a printing found by the weight of the words its own texts hold); among equal scores, the
     /// higher first.
     public var relevance: Double
     /// The query words (as resolved against the index vocabulary) found on this printing, each with
-    /// the fields it occurs in.
+    /// the fields it occurs in: those of the texts `score` counted (its own, or its translations
+    /// with the artist).
     public var matchedWords: [String: Set<TextField>]
     /// The printing's name (a face's, of six letters or more) was read as words in a row among the
     /// query lines, and the printing's own rules text names it (`<name> becomes …`, as texts
@@ -142,12 +144,15 @@ public struct TextSearchResult: Sendable {
 /// spellings OCR produces for its words.
 final class TextVocabulary: Sendable {
     let documentCount: Int
+    /// Whether any printing's translations are indexed with it (MTGJSON's `foreignData`).
+    let holdsTranslations: Bool
     private let counts: [String: Int]
     /// OCR skeleton (`OCRText.foldChar` on each character, `rn`→`m`, `vv`→`w`) → the commonest word with it.
     private let skeletons: [String: String]
 
     init(_ db: Database) throws {
         documentCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM printing") ?? 0
+        holdsTranslations = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM foreign_text)") ?? false
         var counts: [String: Int] = [:]
         var skeletons: [String: (String, Int)] = [:]
         let rows = try Row.fetchCursor(db, sql: "SELECT term, doc FROM \(TextIndex.vocabulary)")

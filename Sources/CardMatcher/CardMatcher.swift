@@ -62,12 +62,14 @@ public struct CardMatcher: Sendable {
             return found
         }
         // The text never overrules a name the title and collector lines agreed on. A name the
-        // title alone suggested (a misread title snapped to a near name; no printing identified)
-        // gives way to one the text names without the title, on many words or in its own text;
-        // the conflict leaves the printing open.
+        // title alone suggested (a misread title snapped to a near name; no printing identified),
+        // or the collector lines alone (`exact` short of identified: a title that did not count,
+        // a rarity not read), gives way to one the text names without the title, on many words
+        // or in its own text; the conflict leaves the printing open.
         let conflicts = { (byText: MatchResult) in found.name.map { $0 != byText.name } ?? false }
+        let weakName = found.method.hasPrefix(Self.titleOnlyMethod) || found.method == Self.exactMethod
         guard var byText = try textRule(evidence, text, choice),
-              !conflicts(byText) || (found.method.hasPrefix(Self.titleOnlyMethod) && choice?.standsAlone == true) else {
+              !conflicts(byText) || (weakName && choice?.standsAlone == true) else {
             found.text = text.support(for: found.card ?? found.candidates.first?.printing)
             return found
         }
@@ -126,7 +128,7 @@ public struct CardMatcher: Sendable {
             // A guessed set code that does not reach the threshold leaves the decision to the
             // recovery rules below (which weigh the title and number without the guess).
             if confidence >= rules.identifyThreshold || (set.exact && confidence >= rules.exactSetConfidence) {
-                var found = result(p, confidence: confidence, alternatives: titleCounts ? try e.titlePrintings(limit: 4) : [], method: "exact")
+                var found = result(p, confidence: confidence, alternatives: titleCounts ? try e.titlePrintings(limit: 4) : [], method: Self.exactMethod)
                 found.printedLanguage = printedLanguage
                 return found
             }
@@ -177,6 +179,7 @@ public struct CardMatcher: Sendable {
         return ambiguous(hits.map { MatchCandidate(printing: $0, score: rules.ambiguousFactor) }, method: "set-from-number")
     }
 
+    static let exactMethod = "exact"
     static let setFromSizeMethod = "set-from-size"
     static let titleOnlyMethod = "title-only"
 

@@ -150,7 +150,8 @@ public struct Tuning: Sendable, Codable, Equatable {
         /// near it `titleNearConfidence` (each × √ of the set code's score). An unreadable or
         /// foreign title needs set code, printed size (where the frame prints one: not from
         /// `sizelessNumbersSince` on) and rarity all to agree (`allAgreeConfidence`, else
-        /// `partlyAgreeConfidence`); a title that disagrees gives `disagreeConfidence`. A set code
+        /// `partlyAgreeConfidence`; a size or rarity read that the printing lacks, and a title
+        /// that disagrees, give `disagreeConfidence`). A set code
         /// read exactly is taken from `exactSetConfidence` up.
         public var titleAgreesScore = 0.85
         public var titleAgreesConfidence = 0.97

@@ -43,6 +43,8 @@ struct TextSearchTests {
         #expect(best.matchedWords["sacrifices"] == [.rules])
         // Every printing sharing the best score is Balance (its reprints), none another card.
         #expect(result.matches.filter { $0.score == best.score }.allSatisfy { $0.printing.name == "Balance" })
+        // A catalog holding no translations: bm25 alone picks the candidates (none has relevance 0).
+        #expect(result.matches.allSatisfy { $0.relevance > 0 })
     }
 
     @Test("a line read unsurely (noise read from art or a shadow) weighs less than the card's text read surely")
@@ -159,11 +161,15 @@ struct TextSearchTests {
             let best = try #require(result.matches.first)
             #expect((best.printing.setCode, best.printing.collectorNumber) == ("ori", "6"), "\(best.printing.name)")
             #expect(best.score == 1 && Set(best.matchedWords.keys) == ["hope", "rises", "hearts"])
+            #expect(best.relevance == 0, "the premise: bm25 leaves it out of its candidates; it is found by its own words")
             #expect(result.matches.dropFirst().allSatisfy { $0.score < best.score })
             // A word of its French translation read beside its English text counts for neither:
             // a card is printed in one language.
             let mixed = try catalog.searchText("hope rises in the hearts cette")
             #expect(mixed.words.contains { $0.word == "cette" }, "the premise: the French word is a query word")
+            let french = try catalog.searchText("Cette créature ne peut pas être bloquée. Quand le Prêtre de bataille avemain arrive")
+            #expect(french.matches.contains { $0.printing.setCode == "ori" && $0.printing.collectorNumber == "6" && $0.matchedWords["cette"] == [.foreign] },
+                    "the premise: its French text holds the word")
             let same = try #require(mixed.matches.first)
             #expect((same.printing.setCode, same.printing.collectorNumber) == ("ori", "6"))
             #expect(same.matchedWords["cette"] == nil && same.score < 1, "\(same.matchedWords)")

@@ -141,6 +141,21 @@ struct TextEvidenceTests {
         #expect(weak.name == "Wildcall", "\(weak.status) \(weak.name ?? "-")")
     }
 
+    @Test("a name the collector lines alone gave (a foreign title, no rarity) gives way to the one the text names on its own")
+    func textOverCollectorLinesAlone() throws {
+        var fields = ExtractedFields(title: ExtractedField(value: "Cachorro felidar", confidence: 0.8, sources: ["Cachorro felidar"]))
+        // The collector lines as `026/274` over `BFZ • ES` read (a digit misread), without the rarity.
+        (fields.setCode, fields.collectorNumber) = (ExtractedField(value: "bfz", confidence: 0.8, sources: ["BFZ • ES"]),
+                                                    ExtractedField(value: "26", confidence: 0.8, sources: ["026/274"]))
+        (fields.setSize, fields.language) = (ExtractedField(value: 274, confidence: 0.8, sources: ["026/274"]),
+                                             ExtractedField(value: "es", confidence: 0.8, sources: ["BFZ • ES"]))
+        let linesAlone = try Self.matcher.match(fields)
+        #expect(linesAlone.method == "exact" && linesAlone.status == .ambiguous && linesAlone.name != nil && linesAlone.name != "Felidar Cub",
+                "the premise: a misread number names another card of the set, not identified: \(linesAlone.method) \(linesAlone.name ?? "-")")
+        let result = try Self.matcher.match(fields, observations: Self.observations(.textBox, Self.textBox))
+        #expect(result.name == "Felidar Cub" && result.status == .ambiguous, "\(result.status) \(result.method) \(result.name ?? "-")")
+    }
+
     @Test("the copyright year is read from a credits line, not from other numbers")
     func copyrightYear() {
         #expect(TextEvidence.copyrightYear(["™ & © 2015 Wizards of the Coast"]) == 2015)
