@@ -117,8 +117,8 @@ extension CardCatalog {
             // many: each costs its scoring; none when no word is rare, as common words would
             // fetch tens of thousands of rows).
             var held: [Int64: Double] = [:]
-            let lookup = try db.cachedStatement(sql: "SELECT rowid FROM \(TextIndex.table) WHERE \(TextIndex.table) MATCH ?")
             if vocabulary.holdsTranslations && !rare.isEmpty {
+                let lookup = try db.cachedStatement(sql: "SELECT rowid FROM \(TextIndex.table) WHERE \(TextIndex.table) MATCH ?")
                 for word in searched {
                     for rowid in try Int64.fetchAll(lookup, arguments: ["\(TextIndex.ownColumns) : \"\(word.word)\""]) { held[rowid, default: 0] += word.weight }
                 }
@@ -193,7 +193,10 @@ extension CardCatalog {
                 return outOf > 0 ? weight / outOf : 0
             }
             func only(_ keep: (Set<TextField>) -> Set<TextField>) -> [String: Set<TextField>] {
-                all.compactMapValues { fields in keep(fields).isEmpty ? nil : keep(fields) }
+                all.compactMapValues { fields in
+                    let kept = keep(fields)
+                    return kept.isEmpty ? nil : kept
+                }
             }
             let own = only { $0.subtracting([.foreign]) }, translated = only { $0.intersection([.foreign, .artist]) }
             let (ownScore, translatedScore) = (score(own), score(translated))

@@ -104,7 +104,9 @@ public struct CardMatcher: Sendable {
             // four-digit number and the rarity are all their lines show.
             let released = p.releasedAt.flatMap { Int($0.filter(\.isNumber)) } ?? 0
             let sizeless = e.printsNoSize && released >= rules.sizelessNumbersSince
-            let sizeAgrees = e.setSize.map { size in catalog.set(code: set.code)?.printedSize.map { $0 == size } ?? true } ?? sizeless
+            // The set size read against the set's printed size: nil where either is unknown.
+            let sizeMatches = e.setSize.flatMap { size in catalog.set(code: set.code)?.printedSize.map { $0 == size } }
+            let sizeAgrees = e.setSize == nil ? sizeless : sizeMatches ?? true
             let rarityAgrees = e.rarity.map { p.rarity != nil && p.fitsRarityLetter($0) } ?? false
             var confidence: Double
             var titleCounts = true
@@ -118,9 +120,8 @@ public struct CardMatcher: Sendable {
                 // does not have says the number (or the set) was misread: trust neither. The
                 // title's nearest names are no candidates: it was not read as a name.
                 titleCounts = false
-                let sizeDisagrees = e.setSize.map { size in catalog.set(code: set.code)?.printedSize.map { $0 != size } ?? false } ?? false
                 let rarityDisagrees = e.rarity.map { p.rarity != nil && !p.fitsRarityLetter($0) } ?? false
-                confidence = sizeDisagrees || rarityDisagrees ? rules.disagreeConfidence
+                confidence = sizeMatches == false || rarityDisagrees ? rules.disagreeConfidence
                     : set.exact && sizeAgrees && rarityAgrees ? rules.allAgreeConfidence : rules.partlyAgreeConfidence
             } else {
                 confidence = rules.disagreeConfidence // number and title disagree: trust neither
