@@ -187,6 +187,32 @@ struct TurnedPhotoTests {
         #expect(ReadPipeline.Scoring(tuning: tuned).settlesTitle(attempt(quality: 0.07)), "the threshold is the tuning's")
     }
 
+    @Test("a title band of noise does not take the search from the located card to another place")
+    func noiseTitleTakesNoPlace() {
+        // A card turned 130° in a photo, its title bar painted over (a `textonly` copy of the
+        // shared photos): its located quad read nothing in the title band, the whole photo read
+        // scraps of the table at 0.1 there and won, and the text box was read in the middle of
+        // the photo. Between two places, a title band read below `title.minimumQuality` counts
+        // as nothing; between the ways up of one place it still counts.
+        let photo = Quad([PixelPoint(x: 0, y: 0), PixelPoint(x: 2448, y: 0), PixelPoint(x: 2448, y: 3264), PixelPoint(x: 0, y: 3264)])
+        func attempt(_ title: String?, quality: Double, known: Bool = false, at corners: Quad = Self.someQuad) -> ReadPipeline.Attempt {
+            let fields = ExtractedFields(title: title.map { ExtractedField(value: $0, confidence: 0.3, sources: [$0]) })
+            return ReadPipeline.Attempt(corners: corners, observations: [], fields: fields, titleQuality: quality, titleKnown: known)
+        }
+        let scoring = ReadPipeline.Scoring(tuning: Tuning())
+        let located = attempt(nil, quality: 0)
+        #expect(scoring.placementTaken(attempt("EE oe hag", quality: 0.105, at: photo), over: located) == nil)
+        #expect(scoring.placementTaken(attempt("Lightform", quality: 0.35, at: photo), over: located) != nil, "a title read at the other place")
+        #expect(scoring.placementTaken(attempt("Foresee", quality: 0.07, known: true, at: photo), over: located) != nil,
+                "a known name counts at any quality")
+        #expect(scoring.placementTaken(attempt("ees", quality: 0.28, at: Self.someQuad.turned(by: 2)), over: located) != nil,
+                "the other way up of the same place")
+        var tuned = Tuning()
+        tuned.title.minimumQuality = 0.1
+        #expect(ReadPipeline.Scoring(tuning: tuned).placementTaken(attempt("EE oe hag", quality: 0.105, at: photo), over: located) != nil,
+                "the threshold is the tuning's")
+    }
+
     /// A quad for readings made up in a test (where the card is does not matter there).
     static let someQuad = Quad([PixelPoint(x: 0, y: 0), PixelPoint(x: 63, y: 0), PixelPoint(x: 63, y: 88), PixelPoint(x: 0, y: 88)])
 }

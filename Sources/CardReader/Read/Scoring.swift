@@ -6,10 +6,12 @@ extension ReadPipeline {
         var tuning: Tuning
 
         /// Title quality plus credit for collector lines that parse and for a known title, plus
-        /// the hypothesis' prior.
-        func score(_ a: Attempt) -> Double {
+        /// the hypothesis' prior. `countingNoise` false: a title band read below
+        /// `Tuning.title.minimumQuality` (and no known name) holds no title and adds nothing.
+        func score(_ a: Attempt, countingNoise: Bool = true) -> Double {
             let s = tuning.scoring
-            return a.prior + a.titleQuality + (a.titleKnown ? s.knownTitleCredit : 0)
+            let title = countingNoise || a.titleKnown || a.titleQuality >= tuning.title.minimumQuality ? a.titleQuality : 0
+            return a.prior + title + (a.titleKnown ? s.knownTitleCredit : 0)
                 + (a.fields.collectorNumber != nil ? s.collectorNumberCredit : 0) + (a.fields.setCode != nil ? s.setCodeCredit : 0)
         }
 
@@ -26,10 +28,16 @@ extension ReadPipeline {
             a.titleKnown && (a.titleQuality >= tuning.scoring.unsettledTitleQuality || a.fields.collectorNumber != nil || a.fields.setCode != nil)
         }
 
-        /// Placement: the higher score wins.
+        /// Placement: the higher score wins. Between two places (the located card and the whole
+        /// photo), a title band of noise counts as nothing, and the place read first (the located
+        /// card, unless the photo is shaped like a scan) keeps a tie: scraps of a table read at
+        /// 0.1 somewhere in the photo are no sign that the card is there. Between readings of one
+        /// place (its two ways up, its bands) noise still counts: the band over the real title
+        /// bar gathers more text-like marks than the one over the small print.
         func placementTaken(_ candidate: Attempt, over best: Attempt?) -> Attempt? {
             guard let best else { return candidate }
-            return score(candidate) > score(best) ? candidate : nil
+            let onePlace = NeighbourCards(tuning: tuning.neighbours).samePlace(candidate.corners, best.corners)
+            return score(candidate, countingNoise: onePlace) > score(best, countingNoise: onePlace) ? candidate : nil
         }
 
         /// An alternative quad is taken when it scores clearly better, or when it reads the same
