@@ -15,7 +15,7 @@ extension CardCatalog {
     /// rarest `maxWords` remaining words make the query. Its words on at most `searchShare` of the
     /// printings (the rarest `searchWords` of them) are searched together in the index (any may
     /// match: a misread word costs one word, not the search); the best `candidates` printings by
-    /// bm25 (and, in a catalog holding translations, a fifth as many more holding most of those
+    /// bm25, at most `candidatesPerName` of one name (and, in a catalog holding translations, a fifth as many more holding most of those
     /// words' weight in their own texts) are then scored on all the query's words by the share of
     /// its word weight their own texts hold, or their translations, whichever is more; the best
     /// `limit` are returned. (Searching the common words too would score tens of thousands of
@@ -28,6 +28,13 @@ extension CardCatalog {
         try searchText(lines: [(text, 1)], limit: limit, candidates: candidates, maxWords: maxWords,
                        maxWordShare: maxWordShare, searchWords: searchWords, searchShare: searchShare)
     }
+
+    /// Text search candidates of one name at most (`searchText`): enough for the printings whose
+    /// flavor text or artist tells them apart to be among them (the matcher then looks up every
+    /// printing of the name it settles on).
+    static let candidatesPerName = 8
+    /// Rows ranked by bm25 for each candidate place (`candidatesPerName`'s rows beyond it skipped).
+    static let rankedRowsPerCandidate = 4
 
     /// The fewest letters of a name that, read in a row in a card's text, say which card it is
     /// (`TextMatch.namesItself`): a short name is also a word of many other cards' texts.
@@ -106,10 +113,34 @@ extension CardCatalog {
         let totalWeight = used.reduce(0) { guessed.contains($1.word) ? $0 : $0 + $1.weight }
 
         let (found, printings, foreign) = try queue.read { db -> ([(Int64, Double)], [Int64: Printing], [String: [String]]) in
-            var hits = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT rowid, -bm25(\(TextIndex.table), \(weights)) AS relevance FROM \(TextIndex.table)
-                WHERE \(TextIndex.table) MATCH ? ORDER BY relevance DESC LIMIT ?
-                """), arguments: [expression, candidates]).map { (row: Row) -> (Int64, Double) in (row[0], row[1]) }
+            // At most `candidatesPerName` printings of one name: reprints share their words, and
+            // a name printed hundreds of times (a basic land, a staple) would fill every candidate
+            // place, leaving out the other names that hold the same words, so that the best name
+            // would seem to lead them all. The best rows by bm25 are ranked a few times over; only
+            // when one name fills even those are all the rows ranked within each name (slower).
+            let ranked = candidates * Self.rankedRowsPerCandidate
+            let ranking = try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT hit, relevance, p.name FROM (
+                    SELECT rowid AS hit, -bm25(\(TextIndex.table), \(weights)) AS relevance FROM \(TextIndex.table)
+                    WHERE \(TextIndex.table) MATCH ? ORDER BY relevance DESC LIMIT ?)
+                JOIN printing p ON p.rowid = hit ORDER BY relevance DESC
+                """), arguments: [expression, ranked]).map { (row: Row) -> (Int64, Double, String) in (row[0], row[1], row[2]) }
+            var perName: [String: Int] = [:]
+            var hits = ranking.filter { hit in
+                perName[hit.2, default: 0] += 1
+                return perName[hit.2]! <= Self.candidatesPerName
+            }.map { ($0.0, $0.1) }
+            if hits.count < candidates && ranking.count == ranked {
+                hits = try Row.fetchAll(db.cachedStatement(sql: """
+                    SELECT hit, relevance FROM (
+                        SELECT hit, relevance, row_number() OVER (PARTITION BY p.name ORDER BY relevance DESC) AS rank
+                        FROM (SELECT rowid AS hit, -bm25(\(TextIndex.table), \(weights)) AS relevance FROM \(TextIndex.table)
+                              WHERE \(TextIndex.table) MATCH ?)
+                        JOIN printing p ON p.rowid = hit)
+                    WHERE rank <= ? ORDER BY relevance DESC LIMIT ?
+                    """), arguments: [expression, Self.candidatesPerName, candidates]).map { (row: Row) -> (Int64, Double) in (row[0], row[1]) }
+            }
+            hits = Array(hits.prefix(candidates))
             // bm25 weighs a text's length: a printing whose translations are indexed with it
             // (MTGJSON's `foreignData`) is ten times as long, and falls behind hundreds of shorter
             // texts holding fewer of the words. In a catalog holding translations, the printings

@@ -41,10 +41,28 @@ struct TextSearchTests {
         #expect(best.printing.name == "Balance")
         #expect(result.corrected["nurnber"] == "number")
         #expect(best.matchedWords["sacrifices"] == [.rules])
-        // Every printing sharing the best score is Balance (its reprints), none another card.
-        #expect(result.matches.filter { $0.score == best.score }.allSatisfy { $0.printing.name == "Balance" })
+        // Every printing sharing the best score is Balance (its reprints) or Restore Balance, whose
+        // rules text is Balance's with suspend (no longer crowded out by Balance's reprints).
+        #expect(Set(result.matches.filter { $0.score == best.score }.map(\.printing.name)) == ["Balance", "Restore Balance"])
         // A catalog holding no translations: bm25 alone picks the candidates (none has relevance 0).
         #expect(result.matches.allSatisfy { $0.relevance > 0 })
+    }
+
+    @Test("a name printed hundreds of times leaves room for the other names holding the same words")
+    func crowdedName() throws {
+        // Forest has ~700 printings, every one holding `basic land forest` in a short text that
+        // bm25 ranks first: they filled all the candidate places, and Forest seemed to lead every
+        // other name by its whole score, though Snow-Covered Forest's type line holds the same words.
+        let catalog = try SharedCatalog.get().catalog
+        let result = try catalog.searchText("Basic Land — Forest", limit: 40)
+        let best = try #require(result.matches.first)
+        #expect(result.matches.filter { $0.printing.name == "Forest" }.count <= CardCatalog.candidatesPerName)
+        let snow = try #require(result.matches.first { $0.printing.name == "Snow-Covered Forest" })
+        #expect(snow.score == best.score)
+        // A name with fewer printings than the ranked rows keeps its best ones (here every Serra Angel
+        // with this flavor text ranks above those without).
+        let angel = try catalog.searchText("Creature — Angel\nFlying, vigilance\nHer sword sings more beautifully than any choir.", limit: 40)
+        #expect(angel.matches.prefix(5).allSatisfy { $0.printing.name == "Serra Angel" && $0.matchedWords["choir"] == [.flavor] })
     }
 
     @Test("a line read unsurely (noise read from art or a shadow) weighs less than the card's text read surely")
