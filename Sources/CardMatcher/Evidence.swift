@@ -57,9 +57,15 @@ struct Evidence {
     }
 
     /// The title names a card: the reader snapped it to a name, or the catalog's title vocabulary
-    /// (`CardCatalog.resolveTitle`, what the reader snaps with) takes it as one. (A name search:
-    /// computed only by the rule that needs it.)
-    var titleNamesCard: Bool { titleValue.map { catalog.resolveTitle($0) != nil } ?? false }
+    /// (`CardCatalog.resolveTitle`, what the reader snaps with) takes it as one, and that name is
+    /// the one the title as read comes nearest to (`bestName`: its name, a face or a printed
+    /// name). A read the reader snapped to one name that itself comes nearest to another is noise
+    /// several names fit (`anne ar`, read at 0.01 where a title bar was painted over). (A name
+    /// search: computed only by the rule that needs it.)
+    var titleNamesCard: Bool {
+        guard let value = titleValue, let named = catalog.resolveTitle(value), let best = bestName else { return false }
+        return named == best.matchedText || named == best.name || best.name.components(separatedBy: " // ").contains(named)
+    }
 
     /// Whether the title as read, or its whole line (`wholeTitleLine`), comes nearest to `name`
     /// among all names, with at least `minimumScore`.

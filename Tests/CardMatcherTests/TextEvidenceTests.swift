@@ -39,6 +39,21 @@ struct TextEvidenceTests {
         #expect(result.name == "Felidar Cub", "\(result.status) \(result.candidates.map(\.printing.name))")
     }
 
+    @Test("a title the reader snapped to one name, read nearest to another, names neither")
+    func titleSnappedElsewhere() throws {
+        // A copy of a 1990s Counterspell with its title bar painted over: the whole photo's
+        // extended title band read `anne ar` at 0.01, which the reader's vocabulary snapped to
+        // Annex, while the name search finds another name nearest to the read; the title alone
+        // named that one (ambiguous, wrong).
+        let noise = ExtractedFields(title: ExtractedField(value: "Annex", confidence: 0.01, sources: ["anne ar"]))
+        let result = try Self.matcher.match(noise)
+        #expect(result.name == nil, "\(result.status) \(result.candidates.map(\.printing.name))")
+        let read = ExtractedFields(title: ExtractedField(value: "Annex", confidence: 0.9, sources: ["Annex"]))
+        #expect(try Self.matcher.match(read).name == "Annex", "a title read as the name it was snapped to still names it")
+        let misread = ExtractedFields(title: ExtractedField(value: "Annex", confidence: 0.6, sources: ["Anncx"]))
+        #expect(try Self.matcher.match(misread).name == "Annex", "nor does a letter misread")
+    }
+
     @Test("text never overrules a name the title and collector lines agreed on, nor names a card on a few common words")
     func conservative() throws {
         let fields = ExtractedFields(title: ExtractedField(value: "Ee eae", confidence: 0.2, sources: ["Ee eae"]))
