@@ -15,11 +15,11 @@ extension CardCatalog {
     /// rarest `maxWords` remaining words make the query. Its words on at most `searchShare` of the
     /// printings (the rarest `searchWords` of them) are searched together in the index (any may
     /// match: a misread word costs one word, not the search); the best `candidates` printings by
-    /// bm25, at most `candidatesPerName` of one name (and, in a catalog holding translations, a fifth as many more holding most of those
-    /// words' weight in their own texts) are then scored on all the query's words by the share of
-    /// its word weight their own texts hold, or their translations, whichever is more; the best
-    /// `limit` are returned. (Searching the common words too would score tens of thousands of
-    /// printings for little gain.)
+    /// bm25, at most `candidatesPerName` of one name (and, in a catalog holding translations, a
+    /// fifth as many more holding most of those words' weight in their own texts) are then scored
+    /// on all the query's words by the share of its word weight their own texts hold, or their
+    /// translations, whichever is more; the best `limit` are returned. (Searching the common words
+    /// too would score tens of thousands of printings for little gain.)
     ///
     /// Throws `CatalogError.needsImport` on a catalog built before card texts were kept.
     public func searchText(_ text: String, limit: Int = 20, candidates: Int = 100, maxWords: Int = 32,
@@ -33,7 +33,8 @@ extension CardCatalog {
     /// flavor text or artist tells them apart to be among them (the matcher then looks up every
     /// printing of the name it settles on).
     static let candidatesPerName = 8
-    /// Rows ranked by bm25 for each candidate place (`candidatesPerName`'s rows beyond it skipped).
+    /// Rows ranked by bm25 per candidate place: room for the rows skipped as a name's beyond
+    /// `candidatesPerName`.
     static let rankedRowsPerCandidate = 4
 
     /// The fewest letters of a name that, read in a row in a card's text, say which card it is
