@@ -120,10 +120,12 @@ extension CardCatalog {
             // would seem to lead them all. The best rows by bm25 are ranked a few times over; only
             // when one name fills even those are all the rows ranked within each name (slower).
             let ranked = candidates * Self.rankedRowsPerCandidate
+            let scored = """
+                SELECT rowid AS hit, -bm25(\(TextIndex.table), \(weights)) AS relevance FROM \(TextIndex.table)
+                WHERE \(TextIndex.table) MATCH ?
+                """
             let ranking = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT hit, relevance, p.name FROM (
-                    SELECT rowid AS hit, -bm25(\(TextIndex.table), \(weights)) AS relevance FROM \(TextIndex.table)
-                    WHERE \(TextIndex.table) MATCH ? ORDER BY relevance DESC LIMIT ?)
+                SELECT hit, relevance, p.name FROM (\(scored) ORDER BY relevance DESC LIMIT ?)
                 JOIN printing p ON p.rowid = hit ORDER BY relevance DESC
                 """), arguments: [expression, ranked]).map { (row: Row) -> (Int64, Double, String) in (row[0], row[1], row[2]) }
             var perName: [String: Int] = [:]
@@ -135,9 +137,7 @@ extension CardCatalog {
                 hits = try Row.fetchAll(db.cachedStatement(sql: """
                     SELECT hit, relevance FROM (
                         SELECT hit, relevance, row_number() OVER (PARTITION BY p.name ORDER BY relevance DESC) AS rank
-                        FROM (SELECT rowid AS hit, -bm25(\(TextIndex.table), \(weights)) AS relevance FROM \(TextIndex.table)
-                              WHERE \(TextIndex.table) MATCH ?)
-                        JOIN printing p ON p.rowid = hit)
+                        FROM (\(scored)) JOIN printing p ON p.rowid = hit)
                     WHERE rank <= ? ORDER BY relevance DESC LIMIT ?
                     """), arguments: [expression, Self.candidatesPerName, candidates]).map { (row: Row) -> (Int64, Double) in (row[0], row[1]) }
             }

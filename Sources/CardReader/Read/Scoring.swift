@@ -4,6 +4,8 @@
 extension ReadPipeline {
     struct Scoring {
         var tuning: Tuning
+        /// What counts as one place (`NeighbourCards.samePlace`).
+        var neighbours: NeighbourCards { NeighbourCards(tuning: tuning.neighbours) }
 
         /// Title quality plus credit for collector lines that parse and for a known title, plus
         /// the hypothesis' prior. `countingNoise` false: a title band read below
@@ -36,7 +38,7 @@ extension ReadPipeline {
         /// bar gathers more text-like marks than the one over the small print.
         func placementTaken(_ candidate: Attempt, over best: Attempt?) -> Attempt? {
             guard let best else { return candidate }
-            let onePlace = NeighbourCards(tuning: tuning.neighbours).samePlace(candidate.corners, best.corners)
+            let onePlace = neighbours.samePlace(candidate.corners, best.corners)
             return score(candidate, countingNoise: onePlace) > score(best, countingNoise: onePlace) ? candidate : nil
         }
 
@@ -65,7 +67,6 @@ extension ReadPipeline {
         /// Placed cards not taken, as places the card may be instead: one reading of each place
         /// (the better of its bands; places as near as `NeighbourCards.samePlace` are one), the best scored first, up to `Tuning.lastResorts.placesElsewhere`.
         func placesElsewhere<C: Collection>(_ placed: C) -> [Attempt] where C.Element == Attempt {
-            let neighbours = NeighbourCards(tuning: tuning.neighbours)
             var places: [Attempt] = []
             for reading in placed.sorted(by: { score($0) > score($1) }) where places.count < tuning.lastResorts.placesElsewhere {
                 if !places.contains(where: { neighbours.samePlace($0.corners, reading.corners) }) { places.append(reading) }
