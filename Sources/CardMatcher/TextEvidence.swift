@@ -19,7 +19,7 @@ struct TextEvidence {
     let fromPhoto: Bool
     /// The figures read (`figures(in:)`) in the text box's lines read surely (digits in a line
     /// of noise are noise: a text box read upside down gave `(2,` at 0.23).
-    let figures: Set<String>
+    let figures: Set<Figure>
     /// Words known only from splitting a glued word (`TextSearchResult.guessed`).
     let guessed: Set<String>
 
@@ -42,7 +42,7 @@ struct TextEvidence {
         matches = found.matches
         guessed = found.guessed
         figures = observations.filter { $0.region == .textBox && $0.observation.confidence >= sureLines }
-            .reduce(into: Set<String>()) { $0.formUnion(Self.figures(in: $1.observation.text)) }
+            .reduce(into: Set<Figure>()) { $0.formUnion(Self.figures(in: $1.observation.text)) }
         year = Self.copyrightYear(observations.filter { $0.region == .credits || $0.region == .photo }.map(\.observation.text))
     }
 
@@ -91,27 +91,47 @@ struct TextEvidence {
     /// figures read (numbers and a lone X: `Add 2 colorless`, `Draw X cards`), which the word
     /// index leaves out (under three characters): a figure read that `name`'s rules text holds
     /// and the rival's does not, and none read that only the rival's holds (`Add 2 colorless`
-    /// against a rival's `add 1 colorless` whose text holds every word of the other's).
+    /// against a rival's `add 1 colorless` whose text holds every word of the other's). A text
+    /// holds a figure read when it prints it beside a word read beside it (`Figure.isPrinted`):
+    /// a digit in a line of art and text (`under your SN 4`, read at 0.68) is in many texts.
     func figuresTellApart(_ name: String, within margin: Double) -> Bool {
         guard !self.figures.isEmpty, let top = names.first(where: { $0.name == name }) else { return false }
-        func figures(of name: String) -> Set<String> {
-            matches.filter { $0.printing.name == name }.reduce(into: Set<String>()) { held, m in
-                for text in [m.printing.oracleText, m.printing.printedText].compactMap({ $0 }) { held.formUnion(Self.figures(in: text)) }
+        func figures(of name: String) -> Set<Figure> {
+            let printed = matches.filter { $0.printing.name == name }.flatMap { m in
+                [m.printing.oracleText, m.printing.printedText].compactMap { $0 }.flatMap(Self.figures(in:))
             }
+            return self.figures.filter { read in printed.contains { read.isPrinted(as: $0) } }
         }
-        let mine = figures(of: name).intersection(self.figures)
+        let mine = figures(of: name)
         let rivals = names.filter { $0.name != name && top.score - $0.score < margin }
         return !rivals.isEmpty && rivals.allSatisfy { rival in
-            let theirs = figures(of: rival.name).intersection(self.figures)
+            let theirs = figures(of: rival.name)
             return !mine.subtracting(theirs).isEmpty && theirs.isSubset(of: mine)
         }
     }
 
-    /// The figures of a text: its numbers of one or two digits and its lone Xs, lower case.
-    static func figures(in text: String) -> Set<String> {
-        Set(text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init).filter { token in
-            token == "x" || (token.count <= 2 && token.allSatisfy(\.isNumber))
-        })
+    /// A figure of a text (a number of one or two digits, or a lone X, lower case) with the
+    /// words on either side of it in its line (nil at the line's ends).
+    struct Figure: Hashable {
+        var value: String
+        var before: String?
+        var after: String?
+
+        /// Whether `printed` is this figure (as read) printed where it was read: the same figure
+        /// beside one of the same words.
+        func isPrinted(as printed: Figure) -> Bool {
+            value == printed.value && ((before != nil && before == printed.before) || (after != nil && after == printed.after))
+        }
+    }
+
+    /// The figures of a text (`Figure`), in order.
+    static func figures(in text: String) -> [Figure] {
+        let tokens = text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        return tokens.indices.filter { i in
+            tokens[i] == "x" || (tokens[i].count <= 2 && tokens[i].allSatisfy(\.isNumber))
+        }.map { i in
+            Figure(value: tokens[i], before: i > 0 ? tokens[i - 1] : nil, after: i + 1 < tokens.count ? tokens[i + 1] : nil)
+        }
     }
 
     /// Whether a printing of `name` was read named in its own rules text (`TextMatch.namesItself`).
