@@ -10,10 +10,14 @@ extension ReadPipeline {
     /// margins kept: a shadow or the table beside the card can put one threshold for the whole
     /// patch under paper and print alike, and nothing is read. (Thresholded part by part from the start, evenly lit boxes read
     /// worse: on the shared photos and their copies it cost more names than it gave.)
+    /// The first read and the credits go without Tesseract's inverted retry (`patch` already
+    /// turned the print dark; the retry doubled the cost of every line of art or texture read,
+    /// ~15% of several-card photos' time); the part-by-part read keeps it: without it there, a
+    /// few text boxes read over their art lost the words that named their card.
     func readText(corners: Quad, gray: GrayImage) throws -> [CardObservation] {
         let patch = Self.patch(CardLayout.textBlock, cardHeight: CardLayout.textCardHeight, gray: gray, corners: corners)
         let t = options.tuning.textMatching
-        var block = try read(patch, .textBox, CardLayout.textBlock, psm: .singleBlock, maximumWords: t.maximumTextBoxWords)
+        var block = try read(patch, .textBox, CardLayout.textBlock, psm: .singleBlock, retryInverted: false, maximumWords: t.maximumTextBoxWords)
         func sureLetters(_ r: RegionRead) -> Int {
             r.observations.filter { $0.observation.confidence >= t.sureLineConfidence }.reduce(0) { $0 + $1.observation.text.filter(\.isLetter).count }
         }
@@ -27,7 +31,7 @@ extension ReadPipeline {
             if sureLetters(again) > letters || (block.crowded && !again.crowded) { block = again }
         }
         let credits = try readRegion(.credits, CardLayout.credits, cardHeight: CardLayout.bottomCardHeight,
-                                     gray: gray, corners: corners, psm: .sparseText, maximumWords: t.maximumCreditsWords)
+                                     gray: gray, corners: corners, psm: .sparseText, retryInverted: false, maximumWords: t.maximumCreditsWords)
         return block.observations + credits.observations
     }
 
