@@ -56,6 +56,13 @@ struct CollectorLineParserTests {
         #expect(r.era == .classic2003)
     }
 
+    @Test("a zero-padded number with its set size is a 2015-on frame's, also where its set code line was not read")
+    func paddedNumberEra() {
+        #expect(CollectorLineParser.parse(lines: ["042/184"]).era == .modern2015)
+        #expect(CollectorLineParser.parse(lines: ["042/184 C", "*$P St"]).era == .modern2015)
+        #expect(CollectorLineParser.parse(lines: ["42/184"]).era == .classic2003, "unpadded, no set code: where older frames print it")
+    }
+
     @Test("OCR damage: letters for digits, a slash read as 7, foreign languages")
     func damage() {
         #expect(CollectorLineParser.parse(lines: ["O25/274 C"]).number == "25")

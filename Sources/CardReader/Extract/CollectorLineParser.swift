@@ -59,7 +59,11 @@ public enum CollectorLineParser {
         }
         if result.number != nil || result.setCode != nil {
             if result.setSize != nil {
-                result.era = result.setCode != nil ? .modern2015 : .classic2003
+                // A number with its set size and no set code is where older frames print it, in
+                // the copyright line, unless it is zero-padded (`042/184`): frames from 2014 on
+                // pad it to three digits beside the set code line (read or not); older frames do not.
+                let padded = result.printedNumber.map { $0.count >= 3 && $0.first == "0" } ?? false
+                result.era = result.setCode != nil || padded ? .modern2015 : .classic2003
             } else if result.printedNumber?.count == 4 || (result.number != nil && result.setCode != nil) {
                 result.era = .modern2023
             } else if result.setCode != nil {
