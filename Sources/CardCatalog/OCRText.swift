@@ -33,6 +33,13 @@ public enum OCRText {
         return out
     }
 
+    /// The edit distance of `read` to `word` after `normalize`, with OCR's confusions costing less
+    /// than a whole edit (`l`/`i`, `rn`/`m`, a doubled letter: `WeightedEditDistance`).
+    public static func distance(_ read: String, _ word: String) -> Double {
+        WeightedEditDistance.distance(Array(normalize(read).prefix(WeightedEditDistance.maxCompared)),
+                                      Array(normalize(word).prefix(WeightedEditDistance.maxCompared))).full
+    }
+
     /// Confusion class of one normalised character.
     @inline(__always)
     static func foldChar(_ s: Unicode.Scalar) -> Unicode.Scalar {

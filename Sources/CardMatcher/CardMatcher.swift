@@ -44,6 +44,7 @@ public struct CardMatcher: Sendable {
                 break
             }
         }
+        if let byArtist = try artistTellsApart(found, observations: observations) { found = byArtist }
         guard let text = try TextEvidence(observations, catalog: catalog, sureCredits: tuning.sureCreditsConfidence,
                                               sureLines: tuning.sureLineConfidence) else { return found }
         let choice = textChoice(text)
@@ -263,6 +264,41 @@ public struct CardMatcher: Sendable {
         let score = best.score / Double(max(1, ranked.count))
         return ambiguous(ranked.map { MatchCandidate(printing: $0, score: score) } + later.map { MatchCandidate(printing: $0, score: score * rules.laterPrintingFactor) },
                          method: Self.titleOnlyMethod + (dated ? "+date" : ""))
+    }
+
+    /// The artist's name breaks a tie: among the candidates a rule left equally likely (the
+    /// printings at a number and set size, the printings of a name), the one whose artist's name
+    /// holds a word read where the card credits its artist (beside the collector lines from 2015
+    /// on, in the credits line before) and no other candidate's does. A word of the artist's name
+    /// counts where a word read is that word (`artistWordLetters` letters or more), or one OCR
+    /// edit from it (`artistFuzzyLetters` or more: `MANtiAK`): only these few candidates' names are
+    /// compared, so a scrap of art or frame rarely meets one by chance, and printings whose
+    /// artist is the same (a reprint of the same art) stay tied. One left is identified at
+    /// `artistTieConfidence`; several, the tie narrowed.
+    func artistTellsApart(_ found: MatchResult, observations: [CardObservation]) throws -> MatchResult? {
+        guard found.status == .ambiguous, let top = found.candidates.first?.score else { return nil }
+        let tied = found.candidates.filter { $0.score >= top - 1e-9 }
+        guard tied.count > 1 else { return nil }
+        let read = Set(observations.filter { $0.region == .collector || $0.region == .credits }
+            .flatMap { Self.words(in: $0.observation.text) })
+        guard !read.isEmpty else { return nil }
+        func credits(_ p: Printing) -> Bool {
+            Self.words(in: p.artist ?? "").contains { word in
+                word.count >= rules.artistWordLetters && read.contains { token in
+                    token == word || (word.count >= rules.artistFuzzyLetters && OCRText.distance(token, word) <= 1)
+                }
+            }
+        }
+        let holding = tied.filter { credits($0.printing) }
+        guard !holding.isEmpty, holding.count < tied.count else { return nil }
+        let method = found.method + "+artist"
+        if holding.count == 1 {
+            var picked = result(holding[0].printing, confidence: rules.artistTieConfidence,
+                                alternatives: tied.map(\.printing), method: method)
+            picked.printedLanguage = found.printedLanguage
+            return picked
+        }
+        return ambiguous(holding, method: method)
     }
 
     // MARK: - Results

@@ -203,6 +203,13 @@ public struct Tuning: Sendable, Codable, Equatable {
         public var otherCandidateCap = 0.5
         public var ambiguousFactor = 0.5
         public var laterPrintingFactor = 0.25
+        /// An artist's name read that one of the candidates a rule left tied holds, and no other
+        /// (`CardMatcher.artistTellsApart`): a word of this many letters or more read as printed,
+        /// of `artistFuzzyLetters` or more read one OCR edit off, and the confidence of the one
+        /// candidate it leaves.
+        public var artistWordLetters = 4
+        public var artistFuzzyLetters = 6
+        public var artistTieConfidence = 0.86
     }
 
     public struct TextMatching: Sendable, Codable, Equatable {

@@ -65,6 +65,15 @@ struct FuzzySearchTests {
                                        equal: OCRText.normalize("kruphix god")))
     }
 
+    @Test("a word's OCR edit distance: case and accents are none, a confused letter less than one edit, a lost letter one")
+    func wordDistance() {
+        #expect(OCRText.distance("MANIAK", "Maniak") == 0)
+        #expect(OCRText.distance("Zángano", "zangano") == 0)
+        #expect(OCRText.distance("Man1ak", "maniak") < 1, "1 for i: a confusion OCR makes")
+        #expect(OCRText.distance("MANtiAK", "maniak") == 1)
+        #expect(OCRText.distance("mani", "maniak") == 2, "a prefix is no match of the whole word")
+    }
+
     @Test("Typical OCR misreads of known titles")
     func examples() throws {
         let catalog = try SharedCatalog.get().catalog

@@ -32,6 +32,33 @@ struct TextEvidenceTests {
         #expect(result.method == "text")
     }
 
+    @Test("the artist's name read beside the collector lines breaks a tie between the printings at a number and set size")
+    func artistBreaksTie() throws {
+        // Real reads of `notavu/test_images/Zangano_cultivador.jpeg` (a Spanish card; the catalog
+        // holds no Spanish name for it): `042/184` with no rarity and a set code read `oow +S`,
+        // which Aether Revolt's Reverse Engineer and Oath of the Gatewatch's Cultivator Drone fit.
+        var fields = ExtractedFields(title: ExtractedField(value: "Zangano cultivador", confidence: 0.66, sources: ["{ Zangano cultivador Zr"]))
+        fields.collectorNumber = ExtractedField(value: "42", confidence: 0.3, sources: ["042/184"])
+        fields.printedNumber = "042"
+        fields.setSize = ExtractedField(value: 184, confidence: 0.3, sources: ["042/184"])
+        fields.frameEra = .modern2015
+        let tied = try Self.matcher.match(fields)
+        #expect(tied.status == .ambiguous && Set(tied.candidates.map(\.printing.name)) == ["Reverse Engineer", "Cultivator Drone"],
+                "the premise: \(tied.status) \(tied.candidates.map(\.printing.name))")
+        let collector = Self.observations(.collector, ["042/184", "oow +S", "P CS uawomin MANIAK", "Ul"])
+        let result = try Self.matcher.match(fields, observations: collector)
+        #expect(result.status == .identified && result.card?.setCode == "ogw" && result.card?.collectorNumber == "42",
+                "\(result.status) \(result.method) \(result.candidates.map { "\($0.printing.setCode) \($0.score)" })")
+        // The same band of its upright copy, the name read one letter off.
+        let offByOne = Self.observations(.collector, ["042/184", "oow +S", "Pp « guawonie MANtiAK", "ue"])
+        #expect(try Self.matcher.match(fields, observations: offByOne).card?.setCode == "ogw")
+        // Words that are no candidate's artist break nothing; the other artist's name picks the other.
+        let noArtist = Self.observations(.collector, ["042/184", "oow +S", "P CS uawomin Ul"])
+        #expect(try Self.matcher.match(fields, observations: noArtist).status == .ambiguous)
+        let otherArtist = Self.observations(.collector, ["042/184", "oow +S", "CHASE STONE"])
+        #expect(try Self.matcher.match(fields, observations: otherArtist).card?.setCode == "aer")
+    }
+
     @Test("a misread title that names no card, with text that agrees in part")
     func partialTitle() throws {
         let fields = ExtractedFields(title: ExtractedField(value: "Cub", confidence: 0.6, sources: ["Cub"]))
