@@ -102,10 +102,13 @@ enum IdentifyPrinter {
 
     /// What decided, in words: `set + number and title`, `title and the card's text (12 words, © 2015)`.
     static func decidedBy(_ m: MatchResult) -> String {
-        let base = m.method.replacingOccurrences(of: "+date", with: "")
-        let rule = ["exact": "set + number and title", "number-from-title": "title within the set read",
-                    "set-from-number": "title and number", "set-from-size": "number, set size and rarity", "title-only": "title", "title+text": "title and the card's text",
+        let byArtist = m.method.hasSuffix("+artist")
+        let base = m.method.replacingOccurrences(of: "+date", with: "").replacingOccurrences(of: "+artist", with: "")
+        var rule = ["exact": "set + number and title", "number-from-title": "title within the set read",
+                    "set-from-number": "title and number", "set-from-size": byArtist ? "number and set size" : "number, set size and rarity",
+                    "title-only": "title", "title+text": "title and the card's text",
                     "text": "the card's text", "text+name": "the card's text, naming it"][base] ?? base
+        if byArtist { rule += ", the printing by its artist" }
         guard let text = m.text, base.contains("text") else { return rule }
         return rule + " (\(text.words.count) words\(text.copyrightYear.map { ", © \($0)" } ?? ""))"
     }

@@ -27,9 +27,11 @@ public enum SharedCardData {
         return try body(try CardCatalog(url: url))
     }
 
+    /// Where `catalog` is (for a test that hands it to the binary).
+    public static let catalogURL = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-tests-shared-catalog.sqlite")
     /// Both files imported, in that order, into a fresh catalog in the temporary directory.
     public static let catalog: Result<(catalog: CardCatalog, report: ImportReport), Error> = Result {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-tests-shared-catalog.sqlite") // rebuilt each run
+        let url = catalogURL // rebuilt each run
         let report = try CatalogImporter(catalogURL: url).importFiles([scryfall2019, mtgjsonAll], replacing: true)
         return (try CardCatalog(url: url), report)
     }
