@@ -36,7 +36,7 @@ public struct CardMatcher: Sendable {
     /// Matches one card's fields. `captureDay` (`YYYY-MM-DD`): when the photo was taken, if known.
     /// `observations`: what the reader read; its text-box and credit lines, if any, are text evidence.
     public func match(_ fields: ExtractedFields, captureDay: String? = nil, observations: [CardObservation] = []) throws -> MatchResult {
-        let evidence = Evidence(fields: fields, captureDay: captureDay, catalog: catalog, rules: rules)
+        let evidence = Evidence(fields: fields, captureDay: captureDay, observations: observations, catalog: catalog, rules: rules)
         var found = MatchResult(status: .unidentified, card: nil, confidence: 0, candidates: [], method: "none")
         for rule in [exact, numberFromTitle, setFromNumber, setFromSize, titleOnly] {
             if let result = try rule(evidence) {
@@ -44,7 +44,7 @@ public struct CardMatcher: Sendable {
                 break
             }
         }
-        if let byArtist = try artistTellsApart(found, observations: observations) { found = byArtist }
+        if let byArtist = artistTellsApart(found, evidence) { found = byArtist }
         guard let text = try TextEvidence(observations, catalog: catalog, sureCredits: tuning.sureCreditsConfidence,
                                               sureLines: tuning.sureLineConfidence) else { return found }
         let choice = textChoice(text)
@@ -109,6 +109,7 @@ public struct CardMatcher: Sendable {
             let sizeMatches = e.setSize.flatMap { size in catalog.set(code: set.code)?.printedSize.map { $0 == size } }
             let sizeAgrees = e.setSize == nil ? sizeless : sizeMatches ?? true
             let rarityAgrees = e.rarity.map { p.rarity != nil && p.fitsRarityLetter($0) } ?? false
+            let artistAgrees = e.credits(p)
             var confidence: Double
             var titleCounts = true
             if titleScore >= rules.titleAgreesScore {
@@ -117,13 +118,13 @@ public struct CardMatcher: Sendable {
                 confidence = rules.titleNearConfidence * set.score.squareRoot()
             } else if e.titleIsNoise || p.language != "en" || printedLanguage != nil {
                 // Unreadable or foreign title: the set code, number, printed size (where the frame
-                // prints one) and rarity must all agree. A size or rarity read that this printing
+                // prints one) and rarity (or the artist's name read beside them) must all agree. A size or rarity read that this printing
                 // does not have says the number (or the set) was misread: trust neither. The
                 // title's nearest names are no candidates: it was not read as a name.
                 titleCounts = false
                 let rarityDisagrees = e.rarity.map { p.rarity != nil && !p.fitsRarityLetter($0) } ?? false
                 confidence = sizeMatches == false || rarityDisagrees ? rules.disagreeConfidence
-                    : set.exact && sizeAgrees && rarityAgrees ? rules.allAgreeConfidence : rules.partlyAgreeConfidence
+                    : set.exact && sizeAgrees && (rarityAgrees || artistAgrees) ? rules.allAgreeConfidence : rules.partlyAgreeConfidence
             } else {
                 confidence = rules.disagreeConfidence // number and title disagree: trust neither
             }
@@ -268,28 +269,15 @@ public struct CardMatcher: Sendable {
 
     /// The artist's name breaks a tie: among the candidates a rule left equally likely (the
     /// printings at a number and set size, the printings of a name), the one whose artist's name
-    /// holds a word read where the card credits its artist (beside the collector lines from 2015
-    /// on, in the credits line before) and no other candidate's does. A word of the artist's name
-    /// counts where a word read is that word (`artistWordLetters` letters or more), or one OCR
-    /// edit from it (`artistFuzzyLetters` or more: `MANtiAK`): only these few candidates' names are
-    /// compared, so a scrap of art or frame rarely meets one by chance, and printings whose
-    /// artist is the same (a reprint of the same art) stay tied. One left is identified at
-    /// `artistTieConfidence`; several, the tie narrowed.
-    func artistTellsApart(_ found: MatchResult, observations: [CardObservation]) throws -> MatchResult? {
+    /// holds a word read where the card credits its artist (`Evidence.credits`) and no other
+    /// candidate's does. Only these few candidates' names are compared, so a scrap of art or
+    /// frame rarely meets one by chance, and printings whose artist is the same (a reprint of the
+    /// same art) stay tied. One left is identified at `artistTieConfidence`; several, the tie narrowed.
+    func artistTellsApart(_ found: MatchResult, _ e: Evidence) -> MatchResult? {
         guard found.status == .ambiguous, let top = found.candidates.first?.score else { return nil }
         let tied = found.candidates.filter { $0.score >= top - 1e-9 }
         guard tied.count > 1 else { return nil }
-        let read = Set(observations.filter { $0.region == .collector || $0.region == .credits }
-            .flatMap { Self.words(in: $0.observation.text) })
-        guard !read.isEmpty else { return nil }
-        func credits(_ p: Printing) -> Bool {
-            Self.words(in: p.artist ?? "").contains { word in
-                word.count >= rules.artistWordLetters && read.contains { token in
-                    token == word || (word.count >= rules.artistFuzzyLetters && OCRText.distance(token, word) <= 1)
-                }
-            }
-        }
-        let holding = tied.filter { credits($0.printing) }
+        let holding = tied.filter { e.credits($0.printing) }
         guard !holding.isEmpty, holding.count < tied.count else { return nil }
         let method = found.method + "+artist"
         if holding.count == 1 {

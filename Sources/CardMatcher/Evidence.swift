@@ -26,10 +26,20 @@ struct Evidence {
     let titleValue: String?
     /// The latest release date of a printing that can be in the photo (from its capture day).
     let latestRelease: String?
+    /// The words read where a card credits its artist: beside the collector lines (2015 on) and
+    /// in the credits line (before); `credits(_:)` holds them against a printing's artist.
+    let creditWords: Set<String>
+    let artistWordLetters: Int
+    let artistFuzzyLetters: Int
     let catalog: CardCatalog
 
-    init(fields: ExtractedFields, captureDay: String?, catalog: CardCatalog, rules: Tuning.Matching = Tuning().matching) {
+    init(fields: ExtractedFields, captureDay: String?, observations: [CardObservation] = [], catalog: CardCatalog,
+         rules: Tuning.Matching = Tuning().matching) {
         self.catalog = catalog
+        creditWords = Set(observations.filter { $0.region == .collector || $0.region == .credits }
+            .flatMap { CardMatcher.words(in: $0.observation.text) })
+        artistWordLetters = rules.artistWordLetters
+        artistFuzzyLetters = rules.artistFuzzyLetters
         noiseTitleScore = rules.noiseTitleScore
         latestRelease = captureDay.flatMap { CaptureDate.latestRelease(captureDay: $0) }
         // Score the title as read, not as snapped to a name: snapping would make every title
@@ -73,6 +83,19 @@ struct Evidence {
         if let best = bestName, best.name == name, best.score >= minimumScore { return true }
         guard let line = wholeTitleLine, let best = catalog.searchNames(line, limit: 1, minimumScore: minimumScore).first else { return false }
         return best.name == name
+    }
+
+    /// Whether a word of `p`'s artist's name was read where the card credits its artist: as
+    /// printed (`artistWordLetters` letters or more), or one OCR edit off (`artistFuzzyLetters`
+    /// or more: `MANtiAK`). For a few candidates only: held against every artist, scraps of art
+    /// and frame would meet some name.
+    func credits(_ p: Printing) -> Bool {
+        guard !creditWords.isEmpty else { return false }
+        return CardMatcher.words(in: p.artist ?? "").contains { word in
+            word.count >= artistWordLetters && creditWords.contains { token in
+                token == word || (word.count >= artistFuzzyLetters && OCRText.distance(token, word) <= 1)
+            }
+        }
     }
 
     /// The best name match, if any.

@@ -149,7 +149,8 @@ public struct Tuning: Sendable, Codable, Equatable {
         /// Set + number (`exact`): a title agreeing this well gives `titleAgreesConfidence`, one
         /// near it `titleNearConfidence` (each × √ of the set code's score). An unreadable or
         /// foreign title needs set code, printed size (where the frame prints one: not from
-        /// `sizelessNumbersSince` on) and rarity all to agree (`allAgreeConfidence`, else
+        /// `sizelessNumbersSince` on) and rarity (or the artist's name read beside them) all to
+        /// agree (`allAgreeConfidence`, else
         /// `partlyAgreeConfidence`; a size or rarity read that the printing lacks, and a title
         /// that disagrees, give `disagreeConfidence`). A set code
         /// read exactly is taken from `exactSetConfidence` up.

@@ -59,6 +59,25 @@ struct TextEvidenceTests {
         #expect(try Self.matcher.match(fields, observations: otherArtist).card?.setCode == "aer")
     }
 
+    @Test("a foreign card's set code, number and size agree with a printing, and so does its artist read beside them: identified without the rarity")
+    func artistInPlaceOfRarity() throws {
+        // Real reads of the `pitch30` copy of `notavu/test_images/Zangano_cultivador.jpeg`.
+        var fields = ExtractedFields(title: ExtractedField(value: "Zangano cultivador", confidence: 0.81, sources: ["| Zangano cultivador"]))
+        fields.collectorNumber = ExtractedField(value: "42", confidence: 0.76, sources: ["042/184 ©"])
+        fields.printedNumber = "042"
+        fields.setSize = ExtractedField(value: 184, confidence: 0.76, sources: ["042/184 ©"])
+        fields.setCode = ExtractedField(value: "ogw", confidence: 0.54, sources: ["OGW «SP mS SLAWO"])
+        fields.language = ExtractedField(value: "es", confidence: 0.54, sources: ["OGW «SP mS SLAWO"])
+        fields.frameEra = .modern2015
+        let lines = ["042/184 ©", "min MANIAK", "OGW «SP mS SLAWO"]
+        let without = try Self.matcher.match(fields, observations: Self.observations(.collector, lines.filter { !$0.contains("MANIAK") }))
+        #expect(without.status == .ambiguous && without.card == nil, "the premise: no rarity read, \(without.status) \(without.confidence)")
+        let result = try Self.matcher.match(fields, observations: Self.observations(.collector, lines))
+        #expect(result.status == .identified && result.card?.setCode == "ogw" && result.card?.collectorNumber == "42",
+                "\(result.status) \(result.confidence) \(result.method)")
+        #expect(result.printedLanguage == "es")
+    }
+
     @Test("a misread title that names no card, with text that agrees in part")
     func partialTitle() throws {
         let fields = ExtractedFields(title: ExtractedField(value: "Cub", confidence: 0.6, sources: ["Cub"]))
