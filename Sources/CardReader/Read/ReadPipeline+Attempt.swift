@@ -70,18 +70,18 @@ extension ReadPipeline {
         //   (`057/264 C` / `OTK` where it read `OS?/264 €` / `OTM`).
         // Only on a way up whose title reads well (the others rarely win), or that is a known
         // name read poorly, and then at half size only (the constrained read made `73/272` of
-        // `or3/ 272 {` below a poorly read short title). At half size only when the band read some
-        // digit (a band with none is an older frame's or holds no collector line). For a missing
+        // `or3/ 272 {` below a poorly read short title). Each only when the band read some digit
+        // or slash (a band with neither is an older frame's or holds no legible line). For a missing
         // set code only beside a modern number line (old frames print none). Nor on an older
         // frame, whose collector band holds the copyright line. (The second model looks once
         // more, after the search: `secondLook`.)
         let retries = [CollectorRetry(psm: .singleBlock), CollectorRetry(psm: .sparseText, whitelist: "0123456789/ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
                        CollectorRetry(psm: .sparseText, reduction: 2)]
         let printsCopyright = collector.observations.contains { CollectorLineParser.isCopyrightLine($0.observation.text) }
-        let readsDigits = collector.observations.contains { $0.observation.text.contains(where: \.isNumber) }
+        let readsNumberMarks = collector.observations.contains { $0.observation.text.contains { $0.isNumber || $0 == "/" } }
         for retry in retries where fields.lacksCollectorFields {
             guard !collector.observations.isEmpty, !printsCopyright else { break }
-            guard retry.isWorthReading(titleQuality: title.quality, titleKnown: known, bandReadDigits: readsDigits,
+            guard retry.isWorthReading(titleQuality: title.quality, titleKnown: known, bandReadNumberMarks: readsNumberMarks,
                                        cleanTitleQuality: tuning.title.cleanQuality) else { continue }
             let again = try read(collectorPatch.reduced(by: retry.reduction), .collector, collectorRegion, psm: retry.psm, whitelist: retry.whitelist)
             absorb(again, below: title.observations, into: &fields, &observations, look: "collector retry \(retry)")
@@ -128,11 +128,13 @@ extension ReadPipeline {
         var whitelist: String?
         var reduction = 1
 
-        /// Below a title band that read cleanly; a reduced patch also below a known name read
-        /// poorly, but only when the band read some digit.
-        func isWorthReading(titleQuality: Double, titleKnown: Bool, bandReadDigits: Bool, cleanTitleQuality: Double) -> Bool {
+        /// Only where the band's first read shows a digit or a slash: a band read with neither
+        /// holds no number line legible at this size (a small card's lines read as scraps) or is
+        /// an older frame's, and the other looks found nothing new there. Then below a title
+        /// band that read cleanly; a reduced patch also below a known name read poorly.
+        func isWorthReading(titleQuality: Double, titleKnown: Bool, bandReadNumberMarks: Bool, cleanTitleQuality: Double) -> Bool {
             let titled = titleQuality > cleanTitleQuality
-            return reduction > 1 ? bandReadDigits && (titled || titleKnown) : titled
+            return bandReadNumberMarks && (titled || (reduction > 1 && titleKnown))
         }
 
         var description: String {
