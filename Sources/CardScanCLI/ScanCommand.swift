@@ -121,7 +121,7 @@ extension WorkerThreads {
     /// Runs `body` (which starts the workers), the first error thrown made a one-line CLI error.
     static func cliErrors(_ body: () throws -> Void) throws {
         do { try body() } catch let e as CLIError { throw e } catch {
-            throw CLIError((error as? CustomStringConvertible)?.description ?? "\(error)")
+            throw CLIError(String(describing: error))
         }
     }
 }
