@@ -87,8 +87,8 @@ struct Evidence {
 
     /// Whether a word of `p`'s artist's name was read where the card credits its artist: as
     /// printed (`artistWordLetters` letters or more), or one OCR edit off (`artistFuzzyLetters`
-    /// or more: `MANtiAK`). For a few candidates only: held against every artist, scraps of art
-    /// and frame would meet some name.
+    /// or more: a letter dropped, added or confused). For a few candidates only: held against
+    /// every artist, scraps of art and frame would meet some name.
     func credits(_ p: Printing) -> Bool {
         guard !creditWords.isEmpty else { return false }
         return CardMatcher.words(in: p.artist ?? "").contains { word in
