@@ -754,7 +754,7 @@ public final class CollectionStore: Sendable {
     /// Rejects a pending review item (the photo stays recorded, so a re-import skips it).
     public func reject(reviewID: Int64) throws {
         try write { db in
-            let item = try Self.pendingReviewItem(reviewID, db)
+            _ = try Self.pendingReviewItem(reviewID, db) // it must exist and be pending
             try db.execute(sql: "UPDATE review SET state = 'rejected' WHERE id = ?", arguments: [reviewID])
         }
     }
