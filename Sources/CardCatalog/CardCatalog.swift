@@ -114,6 +114,19 @@ public final class CardCatalog: Sendable {
         }
     }
 
+    /// Whether some printing of the card `name` names (as `printings(named:)` takes it) may print
+    /// its collector number in its copyright line: a 1997 or 2003 frame (those of 1998 to 2014), a
+    /// Future Sight frame, or no frame recorded and released in those years. True where the card
+    /// has no printing here (nothing tells).
+    public func printsNumberInCopyright(_ name: String) -> Bool {
+        guard let printings = try? printings(named: name), !printings.isEmpty else { return true }
+        return printings.contains { p in
+            if let frame = p.frame { return ["1997", "2003", "future"].contains(frame) }
+            guard let day = p.releasedAt else { return true }
+            return day >= "1998-01" && day < "2014-07"
+        }
+    }
+
     /// All printings sharing an oracle id (every printing of one card), newest first.
     public func printings(oracleID: String, language: String? = nil) throws -> [Printing] {
         try queue.read { db in

@@ -22,6 +22,10 @@ public final class CardReader {
         /// name is clearly closest. Callers pass their catalog's lookup; without one the title is
         /// reported as read.
         public var resolveTitle: (@Sendable (_ title: String) -> String?)?
+        /// Whether a card of this name (as `resolveTitle` gives it) may print its collector number
+        /// in its copyright line (the 1998–2014 frames): the line is read for a number the
+        /// collector lines did not give only then. Without one, always.
+        public var printsNumberInCopyright: (@Sendable (_ name: String) -> Bool)?
         /// The search's thresholds, weights and budget (`Tuning`'s defaults are the measured ones).
         public var tuning: Tuning
         /// Which model reads the collector band (`CollectorModel.standard` unless set).

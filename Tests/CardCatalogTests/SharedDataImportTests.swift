@@ -70,6 +70,20 @@ struct SharedDataImportTests {
         #expect(try catalog.printings(set: "mb1", number: "30").first?.borderColor == .black)
     }
 
+    @Test("which cards may print a number in their copyright line: a printing in a 1998–2014 frame")
+    func numberInCopyright() throws {
+        let catalog = try SharedCatalog.get().catalog
+        #expect(catalog.printsNumberInCopyright("Counterspell"), "1997 and 2003 frames among its printings")
+        #expect(catalog.printsNumberInCopyright("Lightning Bolt"))
+        #expect(!catalog.printsNumberInCopyright("Broodhunter Wurm"), "2015 frame only")
+        #expect(!catalog.printsNumberInCopyright("Carnage Tyrant"))
+        #expect(catalog.printsNumberInCopyright("Insectile Aberration"), "a face name: Innistrad, 2011")
+        #expect(catalog.printsNumberInCopyright("Zzyzx Qwerty"), "no such card: nothing tells")
+        // Without frames (the sample catalog's records), the release date tells.
+        let sample = try SampleCatalog.open()
+        #expect(sample.printsNumberInCopyright("Counterspell") && !sample.printsNumberInCopyright("Carnage Tyrant"))
+    }
+
     @Test("Exact lookup, multi-face names and printings by name")
     func lookups() throws {
         let catalog = try SharedCatalog.get().catalog

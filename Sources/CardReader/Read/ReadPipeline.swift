@@ -99,7 +99,10 @@ struct ReadPipeline {
         guard let best = search.best else { throw OCRError.recognitionFailed("no region to read") }
         let found = try secondLook(best, gray: gray)
         let titled = found.titleKnown || found.titleQuality >= tuning.title.minimumQuality
-        var read = found.fields.collectorNumber == nil && !found.copyrightRead && (policy.readsCopyrightWithoutTitle || titled)
+        // The copyright line holds a number on the 1998–2014 frames only: below a known name
+        // printed in none of them it is not read.
+        let olderFrame = !found.titleKnown || found.fields.title.map { options.printsNumberInCopyright?($0.value) ?? true } ?? true
+        var read = found.fields.collectorNumber == nil && !found.copyrightRead && (policy.readsCopyrightWithoutTitle || titled) && olderFrame
             ? try readingCopyright(found, gray: gray) : found
         read.fields.borderColor = borderColor(of: read.corners, edges: edges, gray: gray)
         let neighbours = NeighbourCards(tuning: tuning.neighbours)
