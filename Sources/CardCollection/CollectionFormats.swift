@@ -457,7 +457,9 @@ public enum CollectionFiles {
         }
         guard let condition = Vocabulary.condition(conditionText, format) else { return fail("unknown condition \"\(conditionText)\"") }
         guard let language = Vocabulary.language(c[.language] ?? "", format) else { return fail("unknown language \"\(c[.language]!)\"") }
-        guard var (finish, foilKind) = Vocabulary.finish(c[.finish] ?? "") else { return fail("unknown finish \"\(c[.finish]!)\"") }
+        guard let finishRead = Vocabulary.finish(c[.finish] ?? "") else { return fail("unknown finish \"\(c[.finish]!)\"") }
+        var finish = finishRead.0
+        let foilKind = finishRead.1
         // Named foils are Dragon Shield's and Sorted's words; no other service writes them.
         if foilKind != nil && format != .dragonshield && format != .sorted { return fail("unknown finish \"\(c[.finish]!)\"") }
         details.foilKind = foilKind
