@@ -168,24 +168,10 @@ extension CardMatcher {
     func textRule(_ e: Evidence, _ text: TextEvidence, _ choice: TextChoice?) throws -> MatchResult? {
         let t = tuning
         guard let choice else { return nil }
-        var top = choice.top
-        let (margin, nameByText, selfNamed) = (choice.margin, choice.byText, choice.selfNamed)
-        func titleAgrees(with name: String) -> Bool {
-            e.titleNames(name, minimumScore: t.titleAgreementScore) || Self.isPartialTitle(e.title, of: name, minimumLetters: t.partialTitleLetters)
-        }
-        // Names the text scores alike (a basic land's type line is every snow land's too) are
-        // told apart by the title when it agrees with one of them only (`Forect`: Forest, not
-        // Snow-Covered Forest): two readings, each short of naming the card, agree on one name.
-        var titleTellsApart = false
-        if !nameByText, !selfNamed, margin < t.withTitleMargin, let best = text.names.first?.score {
-            let close = text.names.filter { best - $0.score < t.withTitleMargin }
-            let agreeing = close.filter { titleAgrees(with: $0.name) }
-            if close.count > 1, agreeing.count == 1 {
-                top = agreeing[0]
-                titleTellsApart = true
-            }
-        }
-        let nameWithTitle = titleAgrees(with: top.name) && top.score >= t.withTitleScore && (margin >= t.withTitleMargin || selfNamed || titleTellsApart)
+        let (top, margin, nameByText, selfNamed) = (choice.top, choice.margin, choice.byText, choice.selfNamed)
+        let titleAgrees = e.titleNames(top.name, minimumScore: t.titleAgreementScore)
+            || Self.isPartialTitle(e.title, of: top.name, minimumLetters: t.partialTitleLetters)
+        let nameWithTitle = titleAgrees && top.score >= t.withTitleScore && (margin >= t.withTitleMargin || selfNamed)
         guard nameByText || nameWithTitle || selfNamed else { return nil }
 
         // Every printing of the name (the search returns only its best few) that holds the words

@@ -78,23 +78,6 @@ struct TextEvidenceTests {
         #expect(result.printedLanguage == "es")
     }
 
-    @Test("names the text scores alike are told apart by the title, when it agrees with one of them only")
-    func titleBreaksTextTie() throws {
-        // Real reads of the `nobottom` copy of `alexandrearpin/photos/blending_background/ori_forest.jpg`:
-        // the title `Forect` (no name on its own: six letters, one misread), the type line. The
-        // type line's words are Forest's and every snow-covered Forest's alike.
-        let fields = ExtractedFields(title: ExtractedField(value: "Forect", confidence: 0.66, sources: ["Forect"]))
-        let lines = [("sasic Land — Forest a", 0.72), ("————— SNR", 0.02), ("sae ee", 0.3), ("Beet feed ie", 0.22)].map { text, confidence in
-            CardObservation(region: .textBox, observation: TextObservation(text: text, confidence: confidence, boundingBox: NormalizedRect(x: 0, y: 0, width: 1, height: 0.05)))
-        }
-        #expect(try Self.matcher.match(fields).name == nil, "the premise: the title alone names nothing")
-        let noTitle = ExtractedFields(title: ExtractedField(value: "ae ee", confidence: 0.1, sources: ["ae ee"]))
-        #expect(try Self.matcher.match(noTitle, observations: lines).name == nil,
-                "the premise: the text alone ties Forest with Snow-Covered Forest")
-        let result = try Self.matcher.match(fields, observations: lines)
-        #expect(result.name == "Forest" && result.method == "title+text", "\(result.status) \(result.method) \(result.candidates.map(\.printing.name))")
-    }
-
     @Test("a misread title that names no card, with text that agrees in part")
     func partialTitle() throws {
         let fields = ExtractedFields(title: ExtractedField(value: "Cub", confidence: 0.6, sources: ["Cub"]))
