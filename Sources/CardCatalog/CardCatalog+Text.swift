@@ -51,12 +51,7 @@ extension CardCatalog {
         guard hasTextIndex else {
             throw CatalogError.needsImport(path: url.path, reason: "built before card texts were kept (catalog schema \(schemaVersion)), so it cannot search by rules or flavor text")
         }
-        let vocabulary = try textVocabulary.withLock { loaded in
-            if let loaded { return loaded }
-            let made = try queue.read { try TextVocabulary($0) }
-            loaded = made
-            return made
-        }
+        let vocabulary = try loadedTextVocabulary()
 
         // Resolve the query's words against the vocabulary.
         var used: [(word: String, weight: Double, rarity: Double)] = []
@@ -242,6 +237,54 @@ extension CardCatalog {
 }
 
 extension CardCatalog {
+    /// The word index's vocabulary, read once.
+    func loadedTextVocabulary() throws -> TextVocabulary {
+        try textVocabulary.withLock { loaded in
+            if let loaded { return loaded }
+            let made = try queue.read { try TextVocabulary($0) }
+            loaded = made
+            return made
+        }
+    }
+
+    /// The names printed with the type line a line was read as, word for word (`Basic Land —
+    /// Forest`: Forest alone; `Basic Snow Land — Forest` is another's; `Creature — Elf Warrior`:
+    /// many names). The line's words of three letters or more are read as the index words they
+    /// look like (as `searchText` reads them), but for the first, which may have lost its first
+    /// letters at the band's edge (`asic Land — Mountain`: the type line's first word ends so); nil
+    /// when a word is no word of the index (the line holds noise, or more than a type line), or
+    /// when fewer than two whole words are left.
+    public func names(printedWithTypeLine line: String) throws -> Set<String>? {
+        guard hasTextIndex else { return nil }
+        let vocabulary = try loadedTextVocabulary()
+        var read = TextIndex.words(in: line).filter { $0.count >= 3 }
+        var cut: String?
+        if let first = read.first, vocabulary.resolve(first) == nil {
+            cut = first
+            read.removeFirst()
+        }
+        var words: [String] = []
+        for word in read {
+            guard let known = vocabulary.resolve(word) else { return nil }
+            words.append(known)
+        }
+        guard words.count >= 2 else { return nil }
+        return try queue.read { db in
+            let rows = try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT DISTINCT p.name, p.type_line FROM \(TextIndex.table) JOIN printing p ON p.rowid = \(TextIndex.table).rowid
+                WHERE \(TextIndex.table) MATCH ?
+                """), arguments: ["type_line : \"\(words.joined(separator: " "))\""])
+            return Set(rows.compactMap { row -> String? in
+                var printed = TextIndex.words(in: (row[1] as String?) ?? "").filter { $0.count >= 3 }
+                if let cut {
+                    guard let first = printed.first, first.count > cut.count, first.hasSuffix(cut) else { return nil }
+                    printed.removeFirst()
+                }
+                return printed == words ? row[0] : nil
+            })
+        }
+    }
+
     /// The words of `text` (as the word index spells them) that are words of some printing's
     /// artist credit: what a card's credit line (`Illus. Dan Frazier`) can tell, without the
     /// scraps of art and frame a sparse read of that band also gives (`Seer`, `Bee`).

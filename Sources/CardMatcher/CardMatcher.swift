@@ -47,7 +47,7 @@ public struct CardMatcher: Sendable {
         if let byArtist = artistTellsApart(found, evidence) { found = byArtist }
         guard let text = try TextEvidence(observations, catalog: catalog, sureCredits: tuning.sureCreditsConfidence,
                                               sureLines: tuning.sureLineConfidence) else { return found }
-        let choice = textChoice(text)
+        let choice = try textChoice(text)
         if found.status == .identified {
             // Collector lines without a set code are weaker than the card's own text: when the
             // text names another card, neither is taken.
@@ -69,7 +69,10 @@ public struct CardMatcher: Sendable {
         // or in its own text; the conflict leaves the printing open.
         let conflicts = { (byText: MatchResult) in found.name.map { $0 != byText.name } ?? false }
         let weakName = found.method.hasPrefix(Self.titleOnlyMethod) || found.method == Self.exactMethod
-        guard var byText = try textRule(evidence, text, choice),
+        // A name the type line alone gives, which a rule above gave already, says nothing of the
+        // printing: that rule's printings (narrowed by the number or set read) stand.
+        let byTypeLineOnly = choice?.byTypeLine == true && found.name != nil
+        guard var byText = try textRule(evidence, text, choice), !(byTypeLineOnly && byText.name == found.name),
               !conflicts(byText) || (weakName && choice?.standsAlone == true) else {
             found.text = text.support(for: found.card ?? found.candidates.first?.printing)
             return found

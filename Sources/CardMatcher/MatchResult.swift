@@ -66,7 +66,7 @@ public struct MatchResult: Sendable, Codable, Equatable {
     /// Ranked alternatives (the identified card first when there is one).
     public var candidates: [MatchCandidate]
     /// Which rule decided: `exact`, `number-from-title`, `set-from-number`, `set-from-size`, `title-only`,
-    /// `title+text`, `text`, `text+name` (the text, read naming the card as its own text does), `none`; `+date` when the photo's capture day ruled out later printings.
+    /// `title+text`, `text`, `text+name` (the text, read naming the card as its own text does), `type-line` (a line read whole as a type line no other card has), `none`; `+date` when the photo's capture day ruled out later printings.
     public var method: String
     /// What the card's printed words said, when they were read and searched (nil otherwise).
     public var text: TextSupport?

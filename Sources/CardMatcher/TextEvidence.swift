@@ -22,6 +22,9 @@ struct TextEvidence {
     let figures: Set<Figure>
     /// Words known only from splitting a glued word (`TextSearchResult.guessed`).
     let guessed: Set<String>
+    /// The text box's lines read surely, as read: each may be the card's type line
+    /// (`CardMatcher.typeLineName`).
+    let sureLines: [String]
 
     /// The text the reader read in the card's text box and credits, or nil when it read none.
     /// `sureCredits`: a credits line read less sure than this is searched only for its artist's
@@ -41,8 +44,9 @@ struct TextEvidence {
         let found = try catalog.searchText(lines: lines, limit: 40)
         matches = found.matches
         guessed = found.guessed
-        figures = observations.filter { $0.region == .textBox && $0.observation.confidence >= sureLines }
-            .reduce(into: Set<Figure>()) { $0.formUnion(Self.figures(in: $1.observation.text)) }
+        let sure = observations.filter { $0.region == .textBox && $0.observation.confidence >= sureLines }
+        figures = sure.reduce(into: Set<Figure>()) { $0.formUnion(Self.figures(in: $1.observation.text)) }
+        self.sureLines = fromPhoto ? [] : sure.map(\.observation.text)
         year = Self.copyrightYear(observations.filter { $0.region == .credits || $0.region == .photo }.map(\.observation.text))
     }
 
@@ -168,11 +172,11 @@ extension CardMatcher {
     func textRule(_ e: Evidence, _ text: TextEvidence, _ choice: TextChoice?) throws -> MatchResult? {
         let t = tuning
         guard let choice else { return nil }
-        let (top, margin, nameByText, selfNamed) = (choice.top, choice.margin, choice.byText, choice.selfNamed)
+        let (top, margin, nameByText, selfNamed, byTypeLine) = (choice.top, choice.margin, choice.byText, choice.selfNamed, choice.byTypeLine)
         let titleAgrees = e.titleNames(top.name, minimumScore: t.titleAgreementScore)
             || Self.isPartialTitle(e.title, of: top.name, minimumLetters: t.partialTitleLetters)
         let nameWithTitle = titleAgrees && top.score >= t.withTitleScore && (margin >= t.withTitleMargin || selfNamed)
-        guard nameByText || nameWithTitle || selfNamed else { return nil }
+        guard nameByText || nameWithTitle || selfNamed || byTypeLine else { return nil }
 
         // Every printing of the name (the search returns only its best few) that holds the words
         // telling printings apart that the best match holds: words of its flavor text and artist
@@ -200,8 +204,8 @@ extension CardMatcher {
             if !dated.isEmpty { printings = dated }
         }
         printings = Self.uniqued(printings)
-        let method = nameWithTitle ? "title+text" : nameByText ? "text" : "text+name"
-        let nameConfidence = nameByText && !nameWithTitle ? t.textAloneConfidence : t.withTitleConfidence
+        let method = nameWithTitle ? "title+text" : nameByText ? "text" : byTypeLine ? "type-line" : "text+name"
+        let nameConfidence = (nameByText || byTypeLine) && !nameWithTitle ? t.textAloneConfidence : t.withTitleConfidence
         if printings.count == 1 {
             return result(printings[0], confidence: nameConfidence, alternatives: ofName.map(\.printing), method: method)
         }
@@ -219,12 +223,28 @@ extension CardMatcher {
         var margin: Double
         var byText: Bool
         var selfNamed: Bool
+        /// A line read whole as a type line that this name alone is printed with (`typeLineName`).
+        var byTypeLine = false
         /// The text names the card without the title.
-        var standsAlone: Bool { byText || selfNamed }
+        var standsAlone: Bool { byText || selfNamed || byTypeLine }
+    }
+
+    /// The one name a surely read line of the text box is the whole type line of, when no other
+    /// name is printed with it (`CardCatalog.names(printedWithTypeLine:)`): all a basic land's
+    /// text is its type line (`Basic Land — Forest`), which every snow-covered Forest and every
+    /// card searching for a Forest holds the words of, but not in that order alone.
+    func typeLineName(_ text: TextEvidence) throws -> String? {
+        for line in text.sureLines {
+            if let names = try catalog.names(printedWithTypeLine: line), names.count == 1, let name = names.first,
+               text.matches.contains(where: { $0.printing.name == name }) {
+                return name
+            }
+        }
+        return nil
     }
 
     /// `TextChoice` for `text`; nil when it names nothing.
-    func textChoice(_ text: TextEvidence) -> TextChoice? {
+    func textChoice(_ text: TextEvidence) throws -> TextChoice? {
         let t = tuning
         let names = text.names
         guard let first = names.first else { return nil }
@@ -242,6 +262,13 @@ extension CardMatcher {
             clearLead = true
         }
         let byText = top.score >= t.textAloneScore && clearLead && text.wordsFound(for: top.name) >= t.textAloneWords
+        // (The rest of what was read must be that card's too: a card newer than the catalog may
+        // share the type line of one card in it, but not its rules text.)
+        if !byText, !selfNamed, let name = try typeLineName(text), let typed = names.first(where: { $0.name == name }),
+           typed.score >= t.textAloneScore {
+            return TextChoice(top: typed, margin: typed.score - (names.first { $0.name != name }?.score ?? 0), byText: false,
+                              selfNamed: false, byTypeLine: true)
+        }
         return TextChoice(top: top, margin: margin, byText: byText, selfNamed: selfNamed)
     }
 

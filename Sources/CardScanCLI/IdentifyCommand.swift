@@ -107,7 +107,8 @@ enum IdentifyPrinter {
         var rule = ["exact": "set + number and title", "number-from-title": "title within the set read",
                     "set-from-number": "title and number", "set-from-size": byArtist ? "number and set size" : "number, set size and rarity",
                     "title-only": "title", "title+text": "title and the card's text",
-                    "text": "the card's text", "text+name": "the card's text, naming it"][base] ?? base
+                    "text": "the card's text", "text+name": "the card's text, naming it",
+                    "type-line": "its type line, which no other card has"][base] ?? base
         if byArtist { rule += ", the printing by its artist" }
         guard let text = m.text, base.contains("text") else { return rule }
         return rule + " (\(text.words.count) words\(text.copyrightYear.map { ", © \($0)" } ?? ""))"

@@ -48,7 +48,7 @@ struct ScanRecord: Encodable {
                 try c.encode(read_on, forKey: .read_on)
             }
         }
-        /// The matcher's rule (`exact`, `title-only`, `title+text`, `text`, `text+name`, …; `+date` when the
+        /// The matcher's rule (`exact`, `title-only`, `title+text`, `text`, `text+name`, `type-line`, …; `+date` when the
         /// capture day ruled printings out).
         let method: String
         /// The border colour measured (`white`, `black`), when it decided.

@@ -78,6 +78,39 @@ struct TextEvidenceTests {
         #expect(result.printedLanguage == "es")
     }
 
+    @Test("a line read whole as the type line one name alone is printed with names that card: a basic land with no title read")
+    func typeLineNamesCard() throws {
+        let catalog = try SharedCardData.catalog.get().catalog
+        #expect(try catalog.names(printedWithTypeLine: "Basic Land — Forest") == ["Forest"])
+        #expect(try catalog.names(printedWithTypeLine: "Basic Snow Land — Forest") == ["Snow-Covered Forest"])
+        // The first word cut at the band's edge still ends as printed; a word of noise is no type line.
+        #expect(try catalog.names(printedWithTypeLine: "asic Land — Mountain «") == ["Mountain"])
+        #expect(try catalog.names(printedWithTypeLine: "Basic Land — Mountain qzxv") == nil)
+        #expect(try (catalog.names(printedWithTypeLine: "Creature — Elf Warrior")?.count ?? 0) > 1)
+        // Real reads of the `textonly` copy of `alexandrearpin/photos/blending_background/ori_mountain.jpg`
+        // (all but the text box painted over): the type line, and scraps of the mana symbol.
+        let noTitle = ExtractedFields(title: nil)
+        let lines = [("asic Land — Mountain «", 0.9), ("ee", 0.36), ("> ,", 0.22)].map { text, confidence in
+            CardObservation(region: .textBox, observation: TextObservation(text: text, confidence: confidence, boundingBox: NormalizedRect(x: 0, y: 0, width: 1, height: 0.05)))
+        }
+        let result = try Self.matcher.match(noTitle, observations: lines)
+        #expect(result.name == "Mountain" && result.method == "type-line", "\(result.status) \(result.method) \(result.candidates.map(\.printing.name))")
+        #expect(result.status != .identified, "a basic land's printings are many")
+        // Below a title and number that named the card already, the type line tells nothing of
+        // the printing: the printings at that number stand (a Gatherer scan of a Mountain, its
+        // number and size read `262` and `200`).
+        var titled = ExtractedFields(title: ExtractedField(value: "Mountain", confidence: 0.9, sources: ["Mountain"]))
+        titled.collectorNumber = ExtractedField(value: "262", confidence: 0.8, sources: ["262/200"])
+        titled.setSize = ExtractedField(value: 200, confidence: 0.8, sources: ["262/200"])
+        let numbered = try Self.matcher.match(titled, observations: lines)
+        #expect(numbered.method != "type-line" && !numbered.candidates.isEmpty && numbered.candidates.allSatisfy { $0.printing.collectorNumber == "262" },
+                "\(numbered.method) \(numbered.candidates.map { "\($0.printing.setCode) \($0.printing.collectorNumber)" })")
+        // A line of a type many cards share names none.
+        let shared = [CardObservation(region: .textBox, observation: TextObservation(text: "Creature — Elf Warrior", confidence: 0.9,
+                                                                                      boundingBox: NormalizedRect(x: 0, y: 0, width: 1, height: 0.05)))]
+        #expect(try Self.matcher.match(noTitle, observations: shared).name == nil)
+    }
+
     @Test("a misread title that names no card, with text that agrees in part")
     func partialTitle() throws {
         let fields = ExtractedFields(title: ExtractedField(value: "Cub", confidence: 0.6, sources: ["Cub"]))
