@@ -8,6 +8,7 @@
 #   scripts/robustness.sh                 # every variant
 #   scripts/robustness.sh r90 a30 half    # some of them
 #   scripts/robustness.sh --copies-only   # make the copies, no benchmark (for scripts/compare-scans.py)
+#   scripts/robustness.sh --copies-only notitle   # make one variant's copies again, keep the others
 #   scripts/robustness.sh --tune title.minimumQuality=0.25 up half   # a reader tuning parameter
 #                                         # (repeatable; cardscan-bench --list-tuning lists them)
 #
@@ -73,17 +74,33 @@ for v in "${variants[@]}"; do
   variant_args "$v" >/dev/null || { echo "robustness: unknown variant '$v' (see the list at the top of $0)" >&2; exit 2; }
 done
 
-rm -rf "$out"; mkdir -p "$out/upright"
-echo "file,name,set,collector_number,kind,notes" > "$out/labels.csv"
+# Only the variants asked for are made again: the copies of the others stay (an A/B after a change
+# to one variant's making needs its copies new and the rest as they were).
+mkdir -p "$out"
+for v in "${variants[@]}"; do rm -rf "${out:?}/$v"; done
+rm -rf "$out/upright" "$out/quads"; mkdir -p "$out/upright"
+header="file,name,set,collector_number,kind,notes"
+echo "$header" > "$out/labels-run.csv"
 # One upright copy per labelled photo_single photo (the first label row of each file).
 grep ',photo_single,' "$photos/labels.csv" | awk -F, '!seen[$1]++' | while IFS= read -r row; do
   file=${row%%,*}
   copy="$(echo "$file" | tr '/' '_')"; copy="${copy%.*}.jpg"
   "$CONVERT" "$photos/$file" -auto-orient -strip -quality 95 "$out/upright/$copy"
   for v in "${variants[@]}"; do
-    echo "$v/$copy,${row#*,}" >> "$out/labels.csv"
+    echo "$v/$copy,${row#*,}" >> "$out/labels-run.csv"
   done
 done
+# labels.csv: these variants' rows, and those of the other variants whose copies are still there.
+{
+  echo "$header"
+  if [ -f "$out/labels.csv" ]; then
+    tail -n +2 "$out/labels.csv" | while IFS= read -r row; do
+      v=${row%%/*}
+      [[ " ${variants[*]} " == *" $v "* ]] || [ ! -d "$out/$v" ] || echo "$row"
+    done
+  fi
+  tail -n +2 "$out/labels-run.csv"
+} > "$out/labels.new" && mv "$out/labels.new" "$out/labels.csv"
 evidence=false
 for v in "${variants[@]}"; do [ "$(variant_args "$v")" = "@evidence" ] && evidence=true; done
 if $evidence; then
@@ -130,4 +147,5 @@ $copies_only && { echo "robustness: copies in $out (labels in $out/labels.csv)" 
 
 swift build -c release --scratch-path .build-bench --product cardscan-bench
 bench="$(swift build -c release --scratch-path .build-bench --show-bin-path)/cardscan-bench"
-"$bench" "$out" --no-references --no-openmp --no-catalog ${tune[@]+"${tune[@]}"} --json "$out/bench.json" | tee "$out/bench.md"
+# The benchmark reads the variants made in this run (labels-run.csv), not the ones kept.
+"$bench" "$out" --labels "$out/labels-run.csv" --no-references --no-openmp --no-catalog ${tune[@]+"${tune[@]}"} --json "$out/bench.json" | tee "$out/bench.md"
