@@ -249,11 +249,16 @@ extension CardCatalog {
 
     /// The names printed with the type line a line was read as, word for word (`Basic Land —
     /// Forest`: Forest alone; `Basic Snow Land — Forest` is another's; `Creature — Elf Warrior`:
-    /// many names). The line's words of three letters or more are read as the index words they
-    /// look like (as `searchText` reads them), but for the first, which may have lost its first
-    /// letters at the band's edge (`asic Land — Mountain`: the type line's first word ends so); nil
-    /// when a word is no word of the index (the line holds noise, or more than a type line), or
-    /// when fewer than two whole words are left.
+    /// many names), each face of a double-faced card on its own (`Creature — Human Werewolf //
+    /// …`). The line's words of three letters or more are read as the index words they look like
+    /// (as `searchText` reads them), but for the first, which may have lost its first letters at
+    /// the band's edge (`asic Land — Mountain`: the type line's first word ends so). A line may
+    /// have lost whole words at either end too (`Basic Land`, all of `Basic Land — Mountain` that
+    /// a band held, is Wastes' whole type line): every name whose type line holds the words read,
+    /// in that order, is among those returned, so that one name returned means no other card's
+    /// type line reads so. Empty when no name is printed with the line whole; nil when a word is
+    /// no word of the index (the line holds noise, or more than a type line), or when fewer than
+    /// two whole words are left.
     public func names(printedWithTypeLine line: String) throws -> Set<String>? {
         guard hasTextIndex else { return nil }
         let vocabulary = try loadedTextVocabulary()
@@ -274,14 +279,22 @@ extension CardCatalog {
                 SELECT DISTINCT p.name, p.type_line FROM \(TextIndex.table) JOIN printing p ON p.rowid = \(TextIndex.table).rowid
                 WHERE \(TextIndex.table) MATCH ?
                 """), arguments: ["type_line : \"\(words.joined(separator: " "))\""])
-            return Set(rows.compactMap { row -> String? in
-                var printed = TextIndex.words(in: (row[1] as String?) ?? "").filter { $0.count >= 3 }
-                if let cut {
-                    guard let first = printed.first, first.count > cut.count, first.hasSuffix(cut) else { return nil }
-                    printed.removeFirst()
+            var whole = Set<String>(), holding = Set<String>()
+            for row in rows {
+                let name: String = row[0]
+                for face in ((row[1] as String?) ?? "").components(separatedBy: " // ") {
+                    let printed = TextIndex.words(in: face).filter { $0.count >= 3 }
+                    for start in printed.indices where printed[start...].starts(with: words) {
+                        // With the first word cut, the word before must end as it was read.
+                        if let cut {
+                            guard start > 0, printed[start - 1].count > cut.count, printed[start - 1].hasSuffix(cut) else { continue }
+                        }
+                        holding.insert(name)
+                        if start == (cut == nil ? 0 : 1), start + words.count == printed.count { whole.insert(name) }
+                    }
                 }
-                return printed == words ? row[0] : nil
-            })
+            }
+            return whole.isEmpty ? [] : holding
         }
     }
 

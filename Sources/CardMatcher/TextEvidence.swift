@@ -204,7 +204,7 @@ extension CardMatcher {
             if !dated.isEmpty { printings = dated }
         }
         printings = Self.uniqued(printings)
-        let method = nameWithTitle ? "title+text" : nameByText ? "text" : byTypeLine ? "type-line" : "text+name"
+        let method = nameWithTitle ? "title+text" : nameByText ? "text" : byTypeLine ? Self.typeLineMethod : "text+name"
         let nameConfidence = (nameByText || byTypeLine) && !nameWithTitle ? t.textAloneConfidence : t.withTitleConfidence
         if printings.count == 1 {
             return result(printings[0], confidence: nameConfidence, alternatives: ofName.map(\.printing), method: method)
@@ -262,14 +262,27 @@ extension CardMatcher {
             clearLead = true
         }
         let byText = top.score >= t.textAloneScore && clearLead && text.wordsFound(for: top.name) >= t.textAloneWords
-        // (The rest of what was read must be that card's too: a card newer than the catalog may
-        // share the type line of one card in it, but not its rules text.)
-        if !byText, !selfNamed, let name = try typeLineName(text), let typed = names.first(where: { $0.name == name }),
-           typed.score >= t.textAloneScore {
-            return TextChoice(top: typed, margin: typed.score - (names.first { $0.name != name }?.score ?? 0), byText: false,
-                              selfNamed: false, byTypeLine: true)
-        }
         return TextChoice(top: top, margin: margin, byText: byText, selfNamed: selfNamed)
+    }
+
+    /// `TextChoice` for the name a line read as its type line gives (`typeLineName`), taken only
+    /// where the text named nothing otherwise (`CardMatcher.textResult`): the rest of what was
+    /// read must score that card at least as well as any other, and as well as text alone must
+    /// (a card newer than the catalog may share the type line of one card in it, but not its
+    /// rules text).
+    func typeLineChoice(_ text: TextEvidence) throws -> TextChoice? {
+        let names = text.names
+        guard let name = try typeLineName(text), let typed = names.first(where: { $0.name == name }) else { return nil }
+        let margin = typed.score - (names.first { $0.name != name }?.score ?? 0)
+        guard typed.score >= tuning.textAloneScore, margin >= 0 else { return nil }
+        return TextChoice(top: typed, margin: margin, byText: false, selfNamed: false, byTypeLine: true)
+    }
+
+    /// What the card's text says, by `textRule`: on the text's own choice of name (`textChoice`),
+    /// else on the name its type line gives (`typeLineChoice`).
+    func textResult(_ e: Evidence, _ text: TextEvidence, _ choice: TextChoice?) throws -> MatchResult? {
+        if let result = try textRule(e, text, choice) { return result }
+        return try typeLineChoice(text).flatMap { try textRule(e, text, $0) }
     }
 
     /// Whether `title` as read (four letters or more) is a run of whole words of `name`: the end of

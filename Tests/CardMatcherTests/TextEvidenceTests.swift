@@ -87,6 +87,19 @@ struct TextEvidenceTests {
         #expect(try catalog.names(printedWithTypeLine: "asic Land — Mountain «") == ["Mountain"])
         #expect(try catalog.names(printedWithTypeLine: "Basic Land — Mountain qzxv") == nil)
         #expect(try (catalog.names(printedWithTypeLine: "Creature — Elf Warrior")?.count ?? 0) > 1)
+        // Each face of a double-faced card is a type line of its own: Goka the Unjust, the back of
+        // Initiate of Blood, is printed with the one other card's.
+        #expect(try catalog.names(printedWithTypeLine: "Legendary Creature — Ogre Shaman")
+                == ["Heartless Hidetsugu", "Initiate of Blood // Goka the Unjust"])
+        // A line that lost words at either end is every type line's that holds it: `Basic Land` is
+        // Wastes' whole type line and the start of every basic land's; `Creature — Construct`
+        // Slag Fiend's, and the end of every artifact Construct's.
+        #expect(try (catalog.names(printedWithTypeLine: "Basic Land")?.count ?? 0) > 1)
+        #expect(try catalog.names(printedWithTypeLine: "Basic Land")?.contains("Wastes") == true)
+        #expect(try (catalog.names(printedWithTypeLine: "Creature — Construct")?.count ?? 0) > 1)
+        #expect(try catalog.names(printedWithTypeLine: "Land — Forest")?.isSuperset(of: ["Gingerbread Cabin", "Forest", "Snow-Covered Forest"]) == true)
+        // Only held inside longer type lines: no name is printed with it whole.
+        #expect(try catalog.names(printedWithTypeLine: "Human Warrior Werewolf") == [])
         // Real reads of the `textonly` copy of `alexandrearpin/photos/blending_background/ori_mountain.jpg`
         // (all but the text box painted over): the type line, and scraps of the mana symbol.
         let noTitle = ExtractedFields(title: nil)
