@@ -10,6 +10,9 @@ VARIANT is one of
             colour of the table beside it, as if the photo had cut it off
   textonly  everything of the card but its text box (v 0.545-0.915, u 0.06-0.94) painted over in
             the card's median colour
+  glare     a sleeve's glare over the title: an ellipse (centre u 0.38, v 0.075; half-axes 0.30 of
+            the card's width, 0.07 of its height) blended towards white, 90% at its middle and
+            fading out over its outer part, so the title's ends may survive (a partial title)
 QUAD_JSON is the card's quad as `cardscan read --json` gives it ({"corners": [{x, y} x 4]}, TL,
 TR, BR, BL of the upright card in photo pixels). Card coordinates u (right) and v (down) run 0-1
 over the card; the quad's perspective is followed (a homography from the unit square).
@@ -18,7 +21,9 @@ import json
 import statistics
 import sys
 
-from PIL import Image, ImageDraw
+import math
+
+from PIL import Image, ImageDraw, ImageFilter
 
 
 def homography(corners):
@@ -85,6 +90,15 @@ def main(argv):
         colour = median_colour(image, polygon(to_photo, 0, 0, 1, 1))
         for u0, v0, u1, v1 in [(-0.01, -0.01, 1.01, 0.545), (-0.01, 0.915, 1.01, 1.01), (-0.01, 0.545, 0.06, 0.915), (0.94, 0.545, 1.01, 0.915)]:
             draw.polygon(polygon(to_photo, u0, v0, u1, v1), fill=colour)
+    elif variant == "glare":
+        cu, cv, ru, rv = 0.36, 0.085, 0.26, 0.065
+        ellipse = [to_photo(cu + ru * math.cos(2 * math.pi * i / 64), cv + rv * math.sin(2 * math.pi * i / 64)) for i in range(64)]
+        mask = Image.new("L", image.size, 0)
+        ImageDraw.Draw(mask).polygon(ellipse, fill=255)
+        # The fade: a blur of a sixth of the ellipse's height in the photo.
+        (_, top), (_, bottom) = to_photo(cu, cv - rv), to_photo(cu, cv + rv)
+        mask = mask.filter(ImageFilter.GaussianBlur(max(1.0, abs(bottom - top) / 6)))
+        image = Image.composite(Image.new("RGB", image.size, (255, 255, 255)), image, mask)
     else:
         sys.exit(f"evidence_variants: unknown variant '{variant}'")
     image.save(out, quality=95)

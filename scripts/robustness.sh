@@ -26,7 +26,7 @@
 #   notitle       the title bar painted over in its own colour      (evidence taken away: where the
 #   nobottom      the card's bottom 8% painted over like the table   card lies is in
 #   textonly      everything but the text box painted over           Fixtures/robustness/card-corners.csv,
-#                                                                     scripts/evidence_variants.py)
+#   glare         a sleeve's glare washing out most of the title      scripts/evidence_variants.py)
 # Needs ImageMagick's `convert` (Debian imagemagick; installed if missing, with root or sudo), and
 # for the evidence variants Pillow (PyPI; installed if missing).
 set -euo pipefail
@@ -52,7 +52,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 variants=("$@")
-[ ${#variants[@]} -eq 0 ] && variants=(up r90 r180 r270 a30 a45 a135 a250 pitch30 yaw30 half dark blur q40 notitle nobottom textonly)
+[ ${#variants[@]} -eq 0 ] && variants=(up r90 r180 r270 a30 a45 a135 a250 pitch30 yaw30 half dark blur q40 notitle nobottom textonly glare)
 
 variant_args() { # name -> convert arguments applied to the upright copy
   case "$1" in
@@ -65,7 +65,7 @@ variant_args() { # name -> convert arguments applied to the upright copy
     dark) echo "-modulate 55" ;;
     blur) echo "-blur 0x1.5" ;;
     q40) echo "-quality 40" ;;
-    notitle|nobottom|textonly) echo "@evidence" ;; # scripts/evidence_variants.py, below
+    notitle|nobottom|textonly|glare) echo "@evidence" ;; # scripts/evidence_variants.py, below
     *) return 1 ;;
   esac
 }
