@@ -164,6 +164,34 @@ struct TurnedPhotoTests {
         #expect(ReadPipeline.lastResorts(best: noise, tried: [noise], vocabulary: false, placesCardsAroundTextBoxes: true) == (false, false))
     }
 
+    @Test("the title rescue takes only a title it read again, not a guessed name the placement did not take")
+    func rescueTakesOnlyWhatItRead() throws {
+        // Disperse turned 135° with a sleeve's glare over its title (`scripts/robustness.sh`'s
+        // glare copy): the located quad read noise in the title band above `054/272` / `ORI EN`
+        // and was taken; its other way up read `FER vO` in the extended band, which the
+        // vocabulary snapped to Fervor, and was not taken over the collector lines. The rescue
+        // re-read that candidate, read nothing, and used to take it back unchanged.
+        func attempt(_ title: String, quality: Double, known: Bool, number: String? = nil) -> ReadPipeline.Attempt {
+            var fields = ExtractedFields(title: ExtractedField(value: title, confidence: 0.3, sources: [title]))
+            fields.collectorNumber = number.map { ExtractedField(value: $0, confidence: 0.9, sources: [$0]) }
+            return ReadPipeline.Attempt(corners: Self.someQuad, observations: [], fields: fields, titleQuality: quality, titleKnown: known)
+        }
+        let numbered = attempt("Ul", quality: 0.05, known: false, number: "54")
+        let guessed = attempt("Fervor", quality: 0.22, known: true)
+        func search(rescue: @escaping (ReadPipeline.Attempt) -> ReadPipeline.Attempt?) -> (taken: Bool, best: ReadPipeline.Attempt?) {
+            var search = ReadPipeline.Search(scoring: ReadPipeline.Scoring(tuning: Tuning()), budget: 10)
+            search.round("placement", [ReadPipeline.Hypothesis(corners: Self.someQuad, source: .located)], read: { _ in numbered },
+                         accept: { reading, _ in reading }, stop: { _, _, _ in false })
+            let candidate = ReadPipeline.Hypothesis(corners: Self.someQuad, source: .titleRescue, basis: guessed)
+            let taken = search.rescueRound([candidate], rescue: rescue)
+            return (taken, search.best)
+        }
+        let nothingRead = search { _ in nil }
+        #expect(!nothingRead.taken && nothingRead.best?.fields.collectorNumber?.value == "54", "\(String(describing: nothingRead.best?.fields.title))")
+        let read = search { _ in attempt("Disperse", quality: 0.4, known: true) }
+        #expect(read.taken && read.best?.fields.title?.value == "Disperse", "a title the rescue read is taken")
+    }
+
     @Test("a known name read at very low quality with nothing below it does not settle the way up")
     func lowQualityKnownTitle() {
         // A copy of frf_lightform.jpg turned three quarters (re-encoded, no EXIF) read `meee ees`

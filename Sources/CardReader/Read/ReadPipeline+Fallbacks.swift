@@ -17,13 +17,13 @@ extension ReadPipeline {
 
     /// The attempt read again with its title band binarised by local contrast (light lettering,
     /// then dark), in the standard band and the extended one, when that reads a card name the
-    /// vocabulary knows; otherwise the attempt unchanged. Pale outlined titles on a textured bar
+    /// vocabulary knows; otherwise nil. Pale outlined titles on a textured bar
     /// (1993–1997 frames) defeat Tesseract's global threshold. Only a known name is taken: a
     /// binarised band of noise reads as letters too. `blockMode`: a band where single-line mode
     /// found no line is read in block mode too (dark lettering only: every name that found, on the
     /// copies and in the tests, was read from the lettering's dark outline; on the photo's other
     /// regions it found nothing and cost 1.2 s of a 30 s scan).
-    func rescuingTitle(_ found: Attempt, gray: GrayImage, blockMode: Bool) throws -> Attempt {
+    func rescuingTitle(_ found: Attempt, gray: GrayImage, blockMode: Bool) throws -> Attempt? {
         let tuning = options.tuning
         for region in [CardLayout.title, CardLayout.extendedTitle] {
             let patch = Self.patch(region, cardHeight: CardLayout.titleCardHeight, gray: gray, corners: found.corners)
@@ -47,7 +47,7 @@ extension ReadPipeline {
                 return attempt
             }
         }
-        return found
+        return nil
     }
 
     /// A binarised title band read in block mode, for when single-line mode finds no line in it

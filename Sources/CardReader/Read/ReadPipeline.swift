@@ -59,9 +59,9 @@ struct ReadPipeline {
                                        placesCardsAroundTextBoxes: policy.placesCardsAroundTextBoxes, tuning: tuning)
         var rescued = false
         if resorts.rescue {
-            rescued = try search.round("rescue", rescueCandidates(search.tried, tuning: tuning), read: { h in
-                try rescuingTitle(h.basis!, gray: gray, blockMode: policy.rescuesInBlockMode)
-            }, accept: { reading, _ in reading.titleKnown ? reading : nil }, stop: { _, taken, _ in taken })
+            rescued = try search.rescueRound(rescueCandidates(search.tried, tuning: tuning)) { basis in
+                try rescuingTitle(basis, gray: gray, blockMode: policy.rescuesInBlockMode)
+            }
         }
         var elsewhere: [Attempt] = []
         if !rescued, resorts.textBoxes {

@@ -129,6 +129,20 @@ extension ReadPipeline {
             return anyTaken
         }
 
+        /// The title rescue's round: each candidate's reading (`Hypothesis.basis`) read again by
+        /// `rescue` (nil when that read no known title), the first known title so read taken. Only a
+        /// title the rescue read: a candidate whose title was known already (a guessed read the
+        /// placement's scoring did not take over the best, such as a name snapped from the small
+        /// print read upside down) stays not taken. Returns whether one was taken.
+        mutating func rescueRound(_ candidates: [Hypothesis], rescue: (Attempt) throws -> Attempt?) rethrows -> Bool {
+            var readAgain = false
+            return try round("rescue", candidates, read: { h in
+                let rescued = try rescue(h.basis!)
+                readAgain = rescued != nil
+                return rescued ?? h.basis!
+            }, accept: { reading, _ in readAgain && reading.titleKnown ? reading : nil }, stop: { _, taken, _ in taken })
+        }
+
         /// More evidence read on the best reading (a region it lacks).
         mutating func adding(_ evidence: (Attempt) throws -> Attempt) rethrows {
             guard let found = best else { return }
