@@ -221,6 +221,9 @@ struct TopK {
 }
 
 extension CardCatalog {
+    /// Names of up to this many letters are taken from a reading that lacks one letter at most.
+    static let shortName = 7
+
     /// A title as read (`VialofDragonfire`, `canyon Wildcat`) snapped to the name printed on the
     /// card (`Vial of Dragonfire`; the face name for a multi-face card) when one name clearly wins,
     /// else nil. Handed to the card reader as its title vocabulary.
@@ -230,7 +233,8 @@ extension CardCatalog {
     /// when nothing comes within 0.15 (two misread letters in fourteen), one of sixteen letters
     /// or more at 0.75 with the same lead, and one of eight or nine letters at 0.8 when nothing
     /// comes within 0.2 (two misread letters in eight, the next name at 0.6). A reading with
-    /// under 60% of the name's letters names nothing.
+    /// under 60% of the name's letters names nothing, nor one lacking two letters of a name of up
+    /// to `shortName` letters.
     public func resolveTitle(_ title: String) -> String? {
         let matches = searchNames(title, limit: 2, minimumScore: 0.5)
         guard let best = matches.first else { return nil }
@@ -238,7 +242,11 @@ extension CardCatalog {
         let letters = title.filter(\.isLetter).count
         // A truncated reading must still hold most of the name: the search favours containment,
         // so `Bigs` (an unreadable title's last word) scores 0.87 for Big Score.
-        guard Double(letters) >= 0.6 * Double(best.matchedText.filter(\.isLetter).count) else { return nil }
+        // A short name read short is another matter: four letters of a six-letter name, read in
+        // a band of noise, are too easily a different name or none. A name of up to `shortName`
+        // letters may lack one letter at most.
+        let nameLetters = best.matchedText.filter(\.isLetter).count
+        guard Double(letters) >= 0.6 * Double(nameLetters), nameLetters > Self.shortName || letters >= nameLetters - 1 else { return nil }
         if best.score >= 0.85, second <= best.score - 0.05 { return best.matchedText }
         // Two misread letters cost a longer reading less score, so from eight letters a 0.8 wins
         // too, given a clear lead: 0.15 from ten letters, 0.2 for eight or nine.

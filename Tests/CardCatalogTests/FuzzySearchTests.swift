@@ -113,6 +113,11 @@ struct FuzzySearchTests {
         #expect(catalog.resolveTitle("Okx") == nil)
         // A reading with under 60% of the name's letters: the last word of an unreadable title.
         #expect(catalog.resolveTitle("Bigs") == nil, "Big Score scores 0.87 on containment")
+        // A short name may lack one letter, not two: `ares`, noise read in a part of a 1990s card's
+        // title band, is not Arrest; `Arres` is, and `Shoc` Shock.
+        #expect(catalog.resolveTitle("ares") == nil)
+        #expect(catalog.resolveTitle("Arres") == "Arrest")
+        #expect(catalog.resolveTitle("Shoc") == "Shock")
         // Nineteen letters with four misread (0.77), the next name at 0.56: a pale 1999 title in a
         // binder pocket. Without its first word (`nf Hearth and Home`, fifteen letters, 0.72) it
         // is too short for that bar.
