@@ -247,50 +247,50 @@ extension CardCatalog {
         }
     }
 
-    /// The names printed with the type line a line was read as, word for word (`Basic Land —
-    /// Forest`: Forest alone; `Basic Snow Land — Forest` is another's; `Creature — Elf Warrior`:
-    /// many names), each face of a double-faced card on its own (`Creature — Human Werewolf //
-    /// …`). The line's words of three letters or more are read as the index words they look like
-    /// (as `searchText` reads them), but for the first, which may have lost its first letters at
-    /// the band's edge (`asic Land — Mountain`: the type line's first word ends so). A line may
-    /// have lost whole words at either end too (`Basic Land`, all of `Basic Land — Mountain` that
-    /// a band held, is Wastes' whole type line): every name whose type line holds the words read,
-    /// in that order, is among those returned, so that one name returned means no other card's
-    /// type line reads so. Empty when no name is printed with the line whole; nil when a word is
-    /// no word of the index (the line holds noise, or more than a type line), or when fewer than
-    /// two whole words are left.
+    /// The names printed with the type line a line was read as, word for word: one name for a
+    /// type line no other card shares, many for a common one; each face of a double-faced card
+    /// (`A // B`) is a type line of its own. The line's words of three letters or more are read
+    /// as the index words they look like (as `searchText` reads them), but for the first, which
+    /// may have lost its first letters at the band's edge (then the type line's first word must
+    /// end as it was read). A line may have lost whole words at either end too, and what is left
+    /// may be another card's whole type line: every name whose type line holds the words read, in
+    /// that order, is among those returned, so that one name returned means no other card's type
+    /// line reads so. Empty when no name is printed with the line whole; nil when a word is no
+    /// word of the index (the line holds noise, or more than a type line), or when fewer than two
+    /// whole words are left.
     public func names(printedWithTypeLine line: String) throws -> Set<String>? {
         guard hasTextIndex else { return nil }
         let vocabulary = try loadedTextVocabulary()
-        var read = TextIndex.words(in: line).filter { $0.count >= 3 }
+        let words = { (text: String) in TextIndex.words(in: text).filter { $0.count >= 3 } }
+        var read = words(line)
         var cut: String?
         if let first = read.first, vocabulary.resolve(first) == nil {
             cut = first
             read.removeFirst()
         }
-        var words: [String] = []
+        var known: [String] = []
         for word in read {
-            guard let known = vocabulary.resolve(word) else { return nil }
-            words.append(known)
+            guard let resolved = vocabulary.resolve(word) else { return nil }
+            known.append(resolved)
         }
-        guard words.count >= 2 else { return nil }
+        guard known.count >= 2 else { return nil }
         return try queue.read { db in
             let rows = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT DISTINCT p.name, p.type_line FROM \(TextIndex.table) JOIN printing p ON p.rowid = \(TextIndex.table).rowid
                 WHERE \(TextIndex.table) MATCH ?
-                """), arguments: ["type_line : \"\(words.joined(separator: " "))\""])
+                """), arguments: ["type_line : \"\(known.joined(separator: " "))\""])
             var whole = Set<String>(), holding = Set<String>()
             for row in rows {
                 let name: String = row[0]
                 for face in ((row[1] as String?) ?? "").components(separatedBy: " // ") {
-                    let printed = TextIndex.words(in: face).filter { $0.count >= 3 }
-                    for start in printed.indices where printed[start...].starts(with: words) {
+                    let printed = words(face)
+                    for start in printed.indices where printed[start...].starts(with: known) {
                         // With the first word cut, the word before must end as it was read.
                         if let cut {
                             guard start > 0, printed[start - 1].count > cut.count, printed[start - 1].hasSuffix(cut) else { continue }
                         }
                         holding.insert(name)
-                        if start == (cut == nil ? 0 : 1), start + words.count == printed.count { whole.insert(name) }
+                        if start == (cut == nil ? 0 : 1), start + known.count == printed.count { whole.insert(name) }
                     }
                 }
             }

@@ -51,7 +51,7 @@ public struct CardMatcher: Sendable {
         if found.status == .identified {
             // Collector lines without a set code are weaker than the card's own text: when the
             // text names another card, neither is taken.
-            if found.method.hasPrefix(Self.setFromSizeMethod), let byText = try textResult(evidence, text, choice), byText.name != found.name {
+            if found.method.hasPrefix(Self.setFromSizeMethod), let byText = try textResult(evidence, text, choice)?.result, byText.name != found.name {
                 let firsts = [found.candidates.first, byText.candidates.first].compactMap { $0 }
                 var both = ambiguous(firsts.map { MatchCandidate(printing: $0.printing, score: $0.score * rules.ambiguousFactor) },
                                      method: Self.setFromSizeMethod)
@@ -71,15 +71,12 @@ public struct CardMatcher: Sendable {
         let weakName = found.method.hasPrefix(Self.titleOnlyMethod) || found.method == Self.exactMethod
         // A name the type line alone gives, which a rule above gave already, says nothing of the
         // printing: that rule's printings (narrowed by the number or set read) stand.
-        guard var byText = try textResult(evidence, text, choice) else {
+        guard let (result, used) = try textResult(evidence, text, choice),
+              !(used.byTypeLine && result.name == found.name), !conflicts(result) || (weakName && used.standsAlone) else {
             found.text = text.support(for: found.card ?? found.candidates.first?.printing)
             return found
         }
-        let byTypeLine = byText.method == Self.typeLineMethod
-        guard !(byTypeLine && byText.name == found.name), !conflicts(byText) || (weakName && (byTypeLine || choice?.standsAlone == true)) else {
-            found.text = text.support(for: found.card ?? found.candidates.first?.printing)
-            return found
-        }
+        var byText = result
         if conflicts(byText) {
             byText = ambiguous(byText.candidates.map { MatchCandidate(printing: $0.printing, score: $0.score * rules.ambiguousFactor) },
                                method: byText.method)
@@ -191,7 +188,6 @@ public struct CardMatcher: Sendable {
     static let exactMethod = "exact"
     static let setFromSizeMethod = "set-from-size"
     static let titleOnlyMethod = "title-only"
-    static let typeLineMethod = "type-line"
 
     /// The number and the printed set size were read, but no set code (its letters misread) and
     /// no title (unreadable, or printed in a language the catalog does not hold): the sets that

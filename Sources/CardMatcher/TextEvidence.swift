@@ -204,7 +204,7 @@ extension CardMatcher {
             if !dated.isEmpty { printings = dated }
         }
         printings = Self.uniqued(printings)
-        let method = nameWithTitle ? "title+text" : nameByText ? "text" : byTypeLine ? Self.typeLineMethod : "text+name"
+        let method = nameWithTitle ? "title+text" : nameByText ? "text" : byTypeLine ? "type-line" : "text+name"
         let nameConfidence = (nameByText || byTypeLine) && !nameWithTitle ? t.textAloneConfidence : t.withTitleConfidence
         if printings.count == 1 {
             return result(printings[0], confidence: nameConfidence, alternatives: ofName.map(\.printing), method: method)
@@ -231,8 +231,8 @@ extension CardMatcher {
 
     /// The one name a surely read line of the text box is the whole type line of, when no other
     /// name is printed with it (`CardCatalog.names(printedWithTypeLine:)`): all a basic land's
-    /// text is its type line (`Basic Land — Forest`), which every snow-covered Forest and every
-    /// card searching for a Forest holds the words of, but not in that order alone.
+    /// text is its type line, whose words a snow-covered land of the same type and every card
+    /// that searches for that type hold too, but not in that order alone.
     func typeLineName(_ text: TextEvidence) throws -> String? {
         for line in text.sureLines {
             if let names = try catalog.names(printedWithTypeLine: line), names.count == 1, let name = names.first,
@@ -279,10 +279,11 @@ extension CardMatcher {
     }
 
     /// What the card's text says, by `textRule`: on the text's own choice of name (`textChoice`),
-    /// else on the name its type line gives (`typeLineChoice`).
-    func textResult(_ e: Evidence, _ text: TextEvidence, _ choice: TextChoice?) throws -> MatchResult? {
-        if let result = try textRule(e, text, choice) { return result }
-        return try typeLineChoice(text).flatMap { try textRule(e, text, $0) }
+    /// else on the name its type line gives (`typeLineChoice`); with the choice it was made on.
+    func textResult(_ e: Evidence, _ text: TextEvidence, _ choice: TextChoice?) throws -> (result: MatchResult, choice: TextChoice)? {
+        if let choice, let result = try textRule(e, text, choice) { return (result, choice) }
+        if let typed = try typeLineChoice(text), let result = try textRule(e, text, typed) { return (result, typed) }
+        return nil
     }
 
     /// Whether `title` as read (four letters or more) is a run of whole words of `name`: the end of
