@@ -11,10 +11,14 @@ extension CardScanner {
     /// card kept is identified as soon as it is. The same regions are decided in the same order
     /// on the same readings as one by one, so the cards are the same: work made ahead for a
     /// region passed over, or a confirmation a card read since made needless, is dropped.
+    /// Once every region is decided, the titles outside the cards (`CardReader.titleCards`, the
+    /// photo's longest read) start first on whichever engine is free (`TitlesAhead`), while the
+    /// cards still to identify share the other engines.
     /// Returns the cards identified ahead, each with the reading it was identified from
-    /// (`fitted` gives them the photo's final timings); the confirmed cards go to `identified`.
+    /// (`fitted` gives them the photo's final timings); the confirmed cards and the titles read
+    /// ahead go to `identified`.
     func readSharing(_ photo: PhotoRead, with helpers: ScanHelpers, confirmed identified: Identified) throws -> [(then: CardReading, card: Card)] {
-        let jobs = helpers.group()
+        let jobs = helpers.group(of: identified)
         defer { jobs.close() }
         let readsText = self.readsText
         typealias Ahead = ScanHelpers.Task<(read: PhotoRead.RegionRead, confirmation: ScanHelpers.Task<Card?>?)>
@@ -66,6 +70,10 @@ extension CardScanner {
             // A part of the main region kept in its place (`PhotoRead.decide`).
             else if photo.readings[0].quad != mainQuad, !isConfirmed { identifyAhead(photo.readings[0]) }
             mainQuad = photo.readings[0].quad
+        }
+        // The photo's titles outside its cards, read on a lent engine while the cards are identified.
+        if readsPhotoTitles, photo.readings.count >= reader.options.tuning.photoTitles.minimumCards {
+            identified.titlesAhead = TitlesAhead(outside: photo.readings, in: photo.image, gray: photo.gray, jobs: helpers.group(of: identified))
         }
         return try early.map { ($0.then, try jobs.value($0.card, running: self)) }
     }

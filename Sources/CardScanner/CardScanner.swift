@@ -55,15 +55,17 @@ public final class CardScanner {
     /// - Throws: ``OCRError`` naming the file when it cannot be decoded or read.
     public func scan(contentsOf path: String, limit: Int = 24) throws -> (cards: [Card], photo: Image) {
         let identified = Identified()
+        defer { identified.titlesAhead?.jobs.close() }
         let (readings, image) = try reader.readAllKeepingImage(contentsOf: path, limit: limit, reading: reading(identified))
-        return (try identify(readings, in: image, confirmed: identified.cards(for: readings)), image)
+        return (try identify(readings, in: image, confirmed: identified.cards(for: readings), titlesAhead: identified.titlesAhead), image)
     }
 
     /// Every card in an already decoded photo (see `scan(contentsOf:limit:)`).
     public func scan(image: Image, limit: Int = 24) throws -> [Card] {
         let identified = Identified()
+        defer { identified.titlesAhead?.jobs.close() }
         let readings = try reader.readAll(image: image, limit: limit, reading: reading(identified))
-        return try identify(readings, in: image, confirmed: identified.cards(for: readings))
+        return try identify(readings, in: image, confirmed: identified.cards(for: readings), titlesAhead: identified.titlesAhead)
     }
 
     /// The cards identified while a photo's regions were read: the regions confirmed by their
@@ -73,6 +75,8 @@ public final class CardScanner {
         /// of the main region kept takes the main reading's time, `PhotoRead.decide`).
         var confirmed: [(then: CardReading, card: Card)] = []
         var early: [(then: CardReading, card: Card)] = []
+        /// The photo's titles outside its cards, read ahead on a lent engine (`readSharing`).
+        var titlesAhead: TitlesAhead?
 
         /// All of them, with the timings of the photo's final `readings`.
         func cards(for readings: [CardReading]) -> [Card] {
@@ -118,10 +122,39 @@ public final class CardScanner {
     /// Each reading of `image` identified (a reading `confirmed` holds as it was matched then);
     /// the photo's grey pixels are made once, when some card needs its text read.
     public func identify(_ readings: [CardReading], in image: Image) throws -> [Card] {
-        try identify(readings, in: image, confirmed: [])
+        try identify(readings, in: image, confirmed: [], titlesAhead: nil)
     }
 
-    private func identify(_ readings: [CardReading], in image: Image, confirmed: [Card]) throws -> [Card] {
+    /// The titles read outside a photo's cards (`CardReader.titleCards`), started on the first
+    /// engine free as soon as the photo's regions were decided (`readSharing`), while its cards
+    /// are still being identified on the others; taken when the cards they were read outside (their quads and ways
+    /// up) are the photo's cards in the end, else dropped and read again: the same either way.
+    struct TitlesAhead {
+        let quads: [CardQuad?], rotations: [Int]
+        let task: ScanHelpers.Task<(cards: [CardReading], milliseconds: Double)>
+        /// Their own jobs, closed when the photo is done.
+        let jobs: ScanHelpers.Group
+
+        init(outside readings: [CardReading], in image: Image, gray: GrayImage, jobs: ScanHelpers.Group) {
+            quads = readings.map(\.quad)
+            rotations = readings.map(\.rotation)
+            self.jobs = jobs
+            // First in the queue: the longest job of the photo, and what its last step waits on.
+            task = jobs.submit(first: true) { $0.reader.titleCards(outside: readings, in: image, gray: gray) }
+        }
+
+        /// The titles read ahead, when `readings` are the cards they were read outside (else nil,
+        /// the read dropped), run on `scanner` when no engine has started it.
+        func titles(outside readings: [CardReading], running scanner: CardScanner) throws -> (cards: [CardReading], milliseconds: Double)? {
+            guard readings.map(\.quad) == quads, readings.map(\.rotation) == rotations else {
+                jobs.cancel(task)
+                return nil
+            }
+            return try jobs.value(task, running: scanner)
+        }
+    }
+
+    private func identify(_ readings: [CardReading], in image: Image, confirmed: [Card], titlesAhead: TitlesAhead?) throws -> [Card] {
         var gray: GrayImage?
         func pixels() -> GrayImage {
             if gray == nil { gray = image.grayPixels() }
@@ -153,7 +186,9 @@ public final class CardScanner {
         if readsPhotoTitles, cards.count >= reader.options.tuning.photoTitles.minimumCards {
             // The cards known by a title read outside the cards found, each kept when the matcher
             // names it; the reads' time is the photo's, carried by its first card.
-            let (titled, spent) = reader.titleCards(outside: cards.map(\.reading), in: image, gray: pixels())
+            let outside = cards.map(\.reading)
+            let (titled, spent) = try titlesAhead?.titles(outside: outside, running: self)
+                ?? reader.titleCards(outside: outside, in: image, gray: pixels())
             cards[0].reading.timings.ocr += spent
             cards[0].reading.timings.total += spent
             for reading in titled {

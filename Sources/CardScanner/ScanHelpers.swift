@@ -83,32 +83,39 @@ public final class ScanHelpers: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// A new group for one photo's jobs.
-    func group() -> Group { Group(helpers: self) }
+    /// A new group of jobs of the photo `photo` stands for (any object of the photo's, the same
+    /// for all its groups).
+    func group(of photo: AnyObject) -> Group { Group(helpers: self, photo: ObjectIdentifier(photo)) }
 
-    /// One photo's jobs: submitted by its worker (or by its jobs), waited for by its worker, and
-    /// dropped when the photo is done (`close`).
+    /// Jobs of one photo: submitted by its worker (or by its jobs), waited for by its worker, and
+    /// dropped when they are no longer needed (`close`). A photo's worker waiting on a job runs
+    /// the photo's other jobs, of any of its groups.
     final class Group: @unchecked Sendable {
         let helpers: ScanHelpers
+        fileprivate let photo: ObjectIdentifier
         /// Closed: the photo is done; jobs submitted now are never run.
         fileprivate var closed = false
 
-        fileprivate init(helpers: ScanHelpers) { self.helpers = helpers }
+        fileprivate init(helpers: ScanHelpers, photo: ObjectIdentifier) {
+            self.helpers = helpers
+            self.photo = photo
+        }
 
         /// Queues `work` for the first engine free: a helper's, or the photo's worker's when it
-        /// waits (`value`). Any thread.
-        func submit<T>(_ work: @escaping (CardScanner) throws -> T) -> Task<T> {
+        /// waits (`value`). Any thread. `first`: ahead of every job queued (a long job that
+        /// others wait on, started while the rest is shared out).
+        func submit<T>(first: Bool = false, _ work: @escaping (CardScanner) throws -> T) -> Task<T> {
             let job = Task(group: self, work: work)
             helpers.condition.lock()
-            if closed { job.state = .cancelled } else { helpers.queue.append(job) }
+            if closed { job.state = .cancelled } else if first { helpers.queue.insert(job, at: 0) } else { helpers.queue.append(job) }
             helpers.condition.broadcast()
             helpers.condition.unlock()
             return job
         }
 
         /// The result of `task` (what its work returned or threw), run on `scanner` when nobody
-        /// has started it; while it runs elsewhere, this photo's other queued jobs are run on
-        /// `scanner`. From the photo's worker only.
+        /// has started it; while it runs elsewhere, this photo's other queued jobs (of any of its
+        /// groups, the first queued first) are run on `scanner`. From the photo's worker only.
         func value<T>(_ task: Task<T>, running scanner: CardScanner) throws -> T {
             let h = helpers
             h.condition.lock()
@@ -124,7 +131,7 @@ public final class ScanHelpers: @unchecked Sendable {
                     h.run(task, on: scanner)
                     h.condition.lock()
                 case .running:
-                    if let index = h.queue.firstIndex(where: { $0.group === self }) {
+                    if let index = h.queue.firstIndex(where: { $0.group.photo == photo }) {
                         let other = h.queue.remove(at: index)
                         other.state = .running
                         h.condition.unlock()
@@ -150,7 +157,7 @@ public final class ScanHelpers: @unchecked Sendable {
             helpers.condition.unlock()
         }
 
-        /// The photo is done: its jobs not started are dropped, and any submitted later.
+        /// The group's jobs are done with: those not started are dropped, and any submitted later.
         func close() {
             helpers.condition.lock()
             closed = true

@@ -97,6 +97,13 @@ struct SeveralCardsTests {
         #expect(Self.names(cards).sorted() == (try Self.truth("row_5_touching.jpg")).sorted())
     }
 
+    @Test("an overlapping spread read with a second engine lent: the titles outside the cards, read ahead there, give the same cards")
+    func spreadLentEngine() throws {
+        let (alone, cards, _) = try Self.aloneAndLent("spread_7_overlapping.jpg")
+        #expect(Self.essence(cards) == Self.essence(alone))
+        #expect(Self.names(cards).count == (try Self.truth("spread_7_overlapping.jpg")).count, "\(Self.names(cards))")
+    }
+
     @Test("cards on a table confirmed by their text, with two engines lent: the same cards as on one engine (shared photo)",
           .tags(.sharedData), .needsSharedData)
     func confirmedLentEngines() throws {
