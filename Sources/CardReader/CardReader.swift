@@ -287,6 +287,12 @@ extension CardReader {
     public func stackCards(of reading: CardReading, gray: () -> GrayImage) -> (cards: [CardReading], milliseconds: Double)? {
         pipeline.stackCards(of: reading, gray: gray)
     }
+
+    /// Whether `stackCards(of:gray:)` reads `reading` as a stack (its collector band shows several
+    /// number lines); nothing is read.
+    public func mayBeStack(_ reading: CardReading) -> Bool {
+        pipeline.mayBeStack(reading)
+    }
 }
 
 extension CardReader {

@@ -127,10 +127,13 @@ public final class CardScanner {
 
     /// The titles read outside a photo's cards (`CardReader.titleCards`), started on the first
     /// engine free as soon as the photo's regions were decided (`readSharing`), while its cards
-    /// are still being identified on the others; taken when the cards they were read outside (their quads and ways
-    /// up) are the photo's cards in the end, else dropped and read again: the same either way.
+    /// are still being identified on the others; taken when the cards they were read outside
+    /// (their quads and ways up) are the photo's cards in the end, else dropped and read again:
+    /// the same either way.
     struct TitlesAhead {
         let quads: [CardQuad?], rotations: [Int]
+        /// The photo's grey pixels the read was given (`identify` uses them too: one copy).
+        let gray: GrayImage
         let task: ScanHelpers.Task<(cards: [CardReading], milliseconds: Double)>
         /// Their own jobs, closed when the photo is done.
         let jobs: ScanHelpers.Group
@@ -138,6 +141,7 @@ public final class CardScanner {
         init(outside readings: [CardReading], in image: Image, gray: GrayImage, jobs: ScanHelpers.Group) {
             quads = readings.map(\.quad)
             rotations = readings.map(\.rotation)
+            self.gray = gray
             self.jobs = jobs
             // First in the queue: the longest job of the photo, and what its last step waits on.
             task = jobs.submit(first: true) { $0.reader.titleCards(outside: readings, in: image, gray: gray) }
@@ -150,12 +154,13 @@ public final class CardScanner {
                 jobs.cancel(task)
                 return nil
             }
+            jobs.helpers.countReadAheadTaken()
             return try jobs.value(task, running: scanner)
         }
     }
 
     private func identify(_ readings: [CardReading], in image: Image, confirmed: [Card], titlesAhead: TitlesAhead?) throws -> [Card] {
-        var gray: GrayImage?
+        var gray: GrayImage? = titlesAhead?.gray
         func pixels() -> GrayImage {
             if gray == nil { gray = image.grayPixels() }
             return gray!

@@ -26,6 +26,20 @@ public final class ScanHelpers: @unchecked Sendable {
         return lent
     }
 
+    /// How many photos took the titles outside their cards as read ahead (`CardScanner.TitlesAhead`)
+    /// rather than reading them again.
+    public var readsAheadTaken: Int {
+        condition.lock(); defer { condition.unlock() }
+        return taken
+    }
+    private var taken = 0
+
+    func countReadAheadTaken() {
+        condition.lock()
+        taken += 1
+        condition.unlock()
+    }
+
     public init(workers: Int) {
         self.workers = max(1, workers)
         reading = self.workers
@@ -93,7 +107,7 @@ public final class ScanHelpers: @unchecked Sendable {
     final class Group: @unchecked Sendable {
         let helpers: ScanHelpers
         fileprivate let photo: ObjectIdentifier
-        /// Closed: the photo is done; jobs submitted now are never run.
+        /// Closed: the group's jobs are done with; jobs submitted now are never run.
         fileprivate var closed = false
 
         fileprivate init(helpers: ScanHelpers, photo: ObjectIdentifier) {

@@ -55,8 +55,9 @@ struct SeveralCardsTests {
 
     /// `path` scanned by the first of `scanners` with the others' engines lent to it, each on its
     /// own thread, as `cardscan scan --jobs N` does once no other photo is left; and how many of
-    /// the photo's jobs the lent engines ran.
-    static func scanLending(_ path: String, scanners: [CardScanner]) throws -> (cards: [CardScanner.Card], lent: Int) {
+    /// the photo's jobs the lent engines ran, and whether the titles outside its cards read ahead
+    /// were taken (1) or read again (0).
+    static func scanLending(_ path: String, scanners: [CardScanner]) throws -> (cards: [CardScanner.Card], lent: Int, titlesAhead: Int) {
         let helpers = ScanHelpers(workers: scanners.count)
         scanners[0].helpers = helpers
         // Each thread takes its own scanner by index: none is used by two threads.
@@ -69,22 +70,22 @@ struct SeveralCardsTests {
                 if index == 0 { found.set(try scanner.scan(contentsOf: path).cards) }
             }, lending: { scanner })
         }
-        return (found.get(), helpers.jobsRunByLentEngines)
+        return (found.get(), helpers.jobsRunByLentEngines, helpers.readsAheadTaken)
     }
 
     /// A synthetic fixture scanned on one engine, then with a second engine lent (sample catalog):
-    /// both card lists, and how many jobs the lent engine ran.
-    static func aloneAndLent(_ file: String) throws -> (alone: [CardScanner.Card], lent: [CardScanner.Card], jobs: Int) {
+    /// both card lists, how many jobs the lent engine ran, and whether the titles read ahead were taken.
+    static func aloneAndLent(_ file: String) throws -> (alone: [CardScanner.Card], lent: [CardScanner.Card], jobs: Int, titlesAhead: Int) {
         let catalog = try SampleCatalog.open()
         let path = synthetic.appendingPathComponent(file).path
         let alone = try CardScanner(catalog: catalog).scan(contentsOf: path).cards
-        let (cards, jobs) = try scanLending(path, scanners: [CardScanner(catalog: catalog), CardScanner(catalog: catalog)])
-        return (alone, cards, jobs)
+        let (cards, jobs, ahead) = try scanLending(path, scanners: [CardScanner(catalog: catalog), CardScanner(catalog: catalog)])
+        return (alone, cards, jobs, ahead)
     }
 
     @Test("a binder page read with a second engine lent: the same cards, in the same order, read the same, as on one engine")
     func binderPageLentEngine() throws {
-        let (alone, cards, lent) = try Self.aloneAndLent("binder_3x3.jpg")
+        let (alone, cards, lent, _) = try Self.aloneAndLent("binder_3x3.jpg")
         #expect(Self.essence(cards) == Self.essence(alone))
         #expect(cards.count == 9)
         #expect(lent > 0, "the lent engine read some of the photo's regions")
@@ -92,15 +93,16 @@ struct SeveralCardsTests {
 
     @Test("a row of touching cards read with a second engine lent: the place found beside the cards read is the same, and so is every card")
     func touchingRowLentEngine() throws {
-        let (alone, cards, _) = try Self.aloneAndLent("row_5_touching.jpg")
+        let (alone, cards, _, _) = try Self.aloneAndLent("row_5_touching.jpg")
         #expect(Self.essence(cards) == Self.essence(alone))
         #expect(Self.names(cards).sorted() == (try Self.truth("row_5_touching.jpg")).sorted())
     }
 
     @Test("an overlapping spread read with a second engine lent: the titles outside the cards, read ahead there, give the same cards")
     func spreadLentEngine() throws {
-        let (alone, cards, _) = try Self.aloneAndLent("spread_7_overlapping.jpg")
+        let (alone, cards, _, ahead) = try Self.aloneAndLent("spread_7_overlapping.jpg")
         #expect(Self.essence(cards) == Self.essence(alone))
+        #expect(ahead == 1, "the titles read ahead were taken, not read again")
         #expect(Self.names(cards).count == (try Self.truth("spread_7_overlapping.jpg")).count, "\(Self.names(cards))")
     }
 
@@ -110,7 +112,7 @@ struct SeveralCardsTests {
         let catalog = try SharedCardData.catalog.get().catalog
         let path = SharedCardData.root.appendingPathComponent("photos/tmikonen/example/black.jpg").path
         let alone = try CardScanner(catalog: catalog).scan(contentsOf: path).cards
-        let (cards, lent) = try Self.scanLending(path, scanners: try (0..<3).map { _ in try CardScanner(catalog: catalog) })
+        let (cards, lent, _) = try Self.scanLending(path, scanners: try (0..<3).map { _ in try CardScanner(catalog: catalog) })
         #expect(Self.essence(cards) == Self.essence(alone))
         #expect(Self.names(cards).count == 8, "\(Self.names(cards))")
         #expect(lent > 0)
@@ -148,7 +150,7 @@ struct SeveralCardsTests {
         try SharedCardData.withCatalog(of: [SharedCardData.scryfall2019, SharedCardData.setFile("3ED")]) { catalog in
             let alone = try CardScanner(catalog: catalog).scan(contentsOf: path).cards
             #expect(Self.names(alone).sorted() == expected.sorted())
-            let (lent, _) = try Self.scanLending(path, scanners: try (0..<2).map { _ in try CardScanner(catalog: catalog) })
+            let (lent, _, _) = try Self.scanLending(path, scanners: try (0..<2).map { _ in try CardScanner(catalog: catalog) })
             #expect(Self.essence(lent) == Self.essence(alone))
         }
     }

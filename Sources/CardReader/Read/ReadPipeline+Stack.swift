@@ -11,6 +11,18 @@ extension ReadPipeline {
     /// than `Tuning.stack.minimumNumberLines` number lines (a single card: nothing is read) or the
     /// read finds fewer than `minimumCards` pairs of lines. The main reading's title goes to the
     /// card whose title band it lies in (the top card).
+    /// The number lines on distinct rows of `reading`'s collector band (`stackCards`).
+    func stackNumberRows(of reading: CardReading) -> [CardObservation] {
+        let numbers = reading.observations.filter { $0.region == .collector && CollectorLineParser.parseNumberLine($0.observation.text) != nil }
+        return FieldExtractor.joinLines(numbers)
+    }
+
+    /// Whether `stackCards` would read `reading` as a stack (its collector band shows several
+    /// number lines), without reading anything.
+    func mayBeStack(_ reading: CardReading) -> Bool {
+        reading.quad != nil && stackNumberRows(of: reading).count >= max(1, options.tuning.stack.minimumNumberLines)
+    }
+
     func stackCards(of reading: CardReading, gray pixels: () -> GrayImage) -> (cards: [CardReading], milliseconds: Double)? {
         let t = options.tuning.stack
         guard let corners = reading.quad?.corners, corners.count == 4 else { return nil }
@@ -18,8 +30,7 @@ extension ReadPipeline {
         // Number lines on distinct rows of the collector band (a line split by the layout counts
         // once). Not the copyright line: an older frame's number stands there without a set line
         // under it, so no pair could be read.
-        let numbers = reading.observations.filter { $0.region == .collector && CollectorLineParser.parseNumberLine($0.observation.text) != nil }
-        let rows = FieldExtractor.joinLines(numbers)
+        let rows = stackNumberRows(of: reading)
         guard rows.count >= max(1, t.minimumNumberLines) else { return nil }
         let began = Clock.now
         let gray = pixels()
