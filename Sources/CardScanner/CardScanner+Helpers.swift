@@ -71,8 +71,8 @@ extension CardScanner {
             else if photo.readings[0].quad != mainQuad, !isConfirmed { identifyAhead(photo.readings[0]) }
             mainQuad = photo.readings[0].quad
         }
-        // The photo's titles outside its cards, read on a lent engine while the cards are
-        // identified (not where a stack's cards will stand in for a reading: read outside them).
+        // The photo's titles outside its cards, read on the first engine free while the cards
+        // are identified (not where a stack's cards will stand in for a reading: read outside them).
         if readsPhotoTitles, photo.readings.count >= reader.options.tuning.photoTitles.minimumCards,
            !(readsStacks && photo.readings.contains(where: reader.mayBeStack)) {
             identified.titlesAhead = TitlesAhead(outside: photo.readings, in: photo.image, gray: photo.gray, jobs: helpers.group(of: identified))
