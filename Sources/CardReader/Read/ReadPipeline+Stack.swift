@@ -7,31 +7,31 @@ import Foundation
 /// number lines of several cards. The region is read sparsely at the collector lines' size; each
 /// number line with a set line under it is a card, placed around its lines.
 extension ReadPipeline {
+    /// The number lines on distinct rows of `reading`'s collector band (a line split by the
+    /// layout counts once) when they may be a stack's (`stackCards`): a region with four corners
+    /// whose band shows at least `Tuning.stack.minimumNumberLines` of them; else nil. Not the
+    /// copyright line: an older frame's number stands there without a set line under it, so no
+    /// pair could be read. Nothing is read.
+    func stackNumberRows(of reading: CardReading) -> [CardObservation]? {
+        guard let corners = reading.quad?.corners, corners.count == 4 else { return nil }
+        let numbers = reading.observations.filter { $0.region == .collector && CollectorLineParser.parseNumberLine($0.observation.text) != nil }
+        let rows = FieldExtractor.joinLines(numbers)
+        return rows.count >= max(1, options.tuning.stack.minimumNumberLines) ? rows : nil
+    }
+
+    /// Whether `stackCards` would read `reading` as a stack, without reading anything.
+    func mayBeStack(_ reading: CardReading) -> Bool {
+        stackNumberRows(of: reading) != nil
+    }
+
     /// The cards of the stack `reading` was read on, or nil when its collector band shows fewer
     /// than `Tuning.stack.minimumNumberLines` number lines (a single card: nothing is read) or the
     /// read finds fewer than `minimumCards` pairs of lines. The main reading's title goes to the
     /// card whose title band it lies in (the top card).
-    /// The number lines on distinct rows of `reading`'s collector band (`stackCards`).
-    func stackNumberRows(of reading: CardReading) -> [CardObservation] {
-        let numbers = reading.observations.filter { $0.region == .collector && CollectorLineParser.parseNumberLine($0.observation.text) != nil }
-        return FieldExtractor.joinLines(numbers)
-    }
-
-    /// Whether `stackCards` would read `reading` as a stack (its collector band shows several
-    /// number lines), without reading anything.
-    func mayBeStack(_ reading: CardReading) -> Bool {
-        reading.quad != nil && stackNumberRows(of: reading).count >= max(1, options.tuning.stack.minimumNumberLines)
-    }
-
     func stackCards(of reading: CardReading, gray pixels: () -> GrayImage) -> (cards: [CardReading], milliseconds: Double)? {
         let t = options.tuning.stack
-        guard let corners = reading.quad?.corners, corners.count == 4 else { return nil }
+        guard let rows = stackNumberRows(of: reading), let corners = reading.quad?.corners else { return nil }
         let quad = Quad(corners)
-        // Number lines on distinct rows of the collector band (a line split by the layout counts
-        // once). Not the copyright line: an older frame's number stands there without a set line
-        // under it, so no pair could be read.
-        let rows = stackNumberRows(of: reading)
-        guard rows.count >= max(1, t.minimumNumberLines) else { return nil }
         let began = Clock.now
         let gray = pixels()
         // The lines' height in the photo: their share of the region times the region's height.
