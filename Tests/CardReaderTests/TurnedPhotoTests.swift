@@ -241,6 +241,34 @@ struct TurnedPhotoTests {
                 "the threshold is the tuning's")
     }
 
+    @Test("a name read badly at the first place does not end the search before the other place is read")
+    func badlyReadNameLeavesOtherPlace() {
+        // A blurred photo of a card filling most of it (a `blur` copy of the shared photos): the
+        // whole photo, read first as the photo is shaped like a scan, gave `SERRE` at 0.21 in its
+        // band beyond the top, snapped to a name; the located card, never read, held the title.
+        let photo = Quad([PixelPoint(x: 0, y: 0), PixelPoint(x: 1200, y: 0), PixelPoint(x: 1200, y: 1600), PixelPoint(x: 0, y: 1600)])
+        let card = Quad([PixelPoint(x: 90, y: 110), PixelPoint(x: 1050, y: 110), PixelPoint(x: 1040, y: 1490), PixelPoint(x: 85, y: 1495)])
+        func attempt(_ title: String, quality: Double, number: String? = nil, at corners: Quad) -> ReadPipeline.Attempt {
+            var fields = ExtractedFields(title: ExtractedField(value: title, confidence: 0.3, sources: [title]))
+            fields.collectorNumber = number.map { ExtractedField(value: $0, confidence: 0.9, sources: [$0]) }
+            return ReadPipeline.Attempt(corners: corners, observations: [], fields: fields, titleQuality: quality, titleKnown: true)
+        }
+        let scoring = ReadPipeline.Scoring(tuning: Tuning())
+        let noise = attempt("Serra", quality: 0.21, at: photo)
+        #expect(!scoring.endsPlacement(noise, best: noise, lastPlace: card), "the located card is still to read")
+        #expect(scoring.endsPlacement(noise, best: noise, lastPlace: photo), "nothing else to read")
+        let clean = attempt("Goblin Recruiter", quality: 0.55, at: photo)
+        #expect(scoring.endsPlacement(clean, best: clean, lastPlace: card), "a clean title settles")
+        let numbered = attempt("Serra", quality: 0.21, number: "80", at: photo)
+        #expect(scoring.endsPlacement(numbered, best: numbered, lastPlace: card), "collector lines settle")
+        // The located card then wins on score; the same name read there is a tie but for the
+        // collector lines (a quad inside a scanned card reads its title more cleanly).
+        #expect(scoring.placementTaken(attempt("Goblin Recruiter", quality: 0.37, at: card), over: noise) != nil)
+        let scanned = attempt("Cunning Strike", quality: 0.44, at: photo)
+        #expect(scoring.placementTaken(attempt("Cunning Strike", quality: 0.9, at: card), over: scanned) == nil)
+        #expect(scoring.placementTaken(attempt("Cunning Strike", quality: 0.3, number: "150", at: card), over: scanned) != nil)
+    }
+
     /// A quad for readings made up in a test (where the card is does not matter there).
     static let someQuad = Quad([PixelPoint(x: 0, y: 0), PixelPoint(x: 63, y: 0), PixelPoint(x: 63, y: 88), PixelPoint(x: 0, y: 88)])
 }

@@ -51,7 +51,7 @@ struct ReadPipeline {
             attempt.prior = h.prior
             return attempt
         }, accept: scoring.placementTaken, stop: { reading, _, best in
-            scoring.isConvincing(reading) || best.map(scoring.settlesTitle) == true
+            scoring.endsPlacement(reading, best: best, lastPlace: quads[quads.count - 1])
         })
 
         // Last resorts: re-read pale titles; place the card around its text box.

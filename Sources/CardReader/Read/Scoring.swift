@@ -30,15 +30,33 @@ extension ReadPipeline {
             a.titleKnown && (a.titleQuality >= tuning.scoring.unsettledTitleQuality || a.fields.collectorNumber != nil || a.fields.setCode != nil)
         }
 
+        /// Whether the placement round may end on `best` while `lastPlace` (the last quad it has
+        /// to read: the whole photo or the located card) is still unread: a reading that convinces,
+        /// or a known title that settles and reads cleanly. A title alone read badly settles only
+        /// its own place: a fragment of noise in the photo's edge read as a whole-photo title band
+        /// snaps to a name as readily as a misread title, so the other place is read too and the
+        /// better reading wins (`placementTaken`).
+        func endsPlacement(_ reading: Attempt, best: Attempt?, lastPlace: Quad) -> Bool {
+            if isConvincing(reading) { return true }
+            guard let best, settlesTitle(best) else { return false }
+            return best.titleQuality >= tuning.title.cleanQuality || best.fields.collectorNumber != nil || best.fields.setCode != nil
+                || neighbours.samePlace(lastPlace, best.corners)
+        }
+
         /// Placement: the higher score wins. Between two places (the located card and the whole
         /// photo), a title band of noise counts as nothing, and the place read first (the located
         /// card, unless the photo is shaped like a scan) keeps a tie: scraps of a table read at
         /// 0.1 somewhere in the photo are no sign that the card is there. Between readings of one
         /// place (its two ways up, its bands) noise still counts: the band over the real title
-        /// bar gathers more text-like marks than the one over the small print.
+        /// bar gathers more text-like marks than the one over the small print. The same known
+        /// name read at both places is a tie but for the collector lines: a quad inside the card
+        /// (its inner frame) reads the title as well as the card does, and more cleanly.
         func placementTaken(_ candidate: Attempt, over best: Attempt?) -> Attempt? {
             guard let best else { return candidate }
             let onePlace = neighbours.samePlace(candidate.corners, best.corners)
+            if !onePlace, candidate.titleKnown, best.titleKnown, candidate.fields.title?.value == best.fields.title?.value {
+                return score(candidate) - candidate.titleQuality > score(best) - best.titleQuality ? candidate : nil
+            }
             return score(candidate, countingNoise: onePlace) > score(best, countingNoise: onePlace) ? candidate : nil
         }
 
