@@ -50,6 +50,26 @@ struct CardLayoutTests {
         #expect(abs(Geometry.distance(flipped[1], flipped[2]) - width / CardLocator.cardAspect) < 3)
     }
 
+    /// The same card found as its art (7.8%-92.2% of the width, 11.4%-56% of the height): one of
+    /// the two cards placed around it is the card.
+    @Test("a card is placed around a region found as its art")
+    func cardsAroundArt() throws {
+        let left = 100.0, top = 50.0, width = 630.0, height = 880.0
+        let artLeft = left + 0.078 * width, artRight = left + 0.922 * width
+        let artTop = top + 0.114 * height, artBottom = top + 0.56 * height
+        // As the locator gives a card lying sideways: its top edge one of the art's short sides.
+        let art = Quad([PixelPoint(x: artRight, y: artTop), PixelPoint(x: artRight, y: artBottom),
+                        PixelPoint(x: artLeft, y: artBottom), PixelPoint(x: artLeft, y: artTop)])
+        let cards = CardLayout.cardsAround(art: art)
+        #expect(cards.count == 2)
+        let truth = [PixelPoint(x: left, y: top), PixelPoint(x: left + width, y: top),
+                     PixelPoint(x: left + width, y: top + height), PixelPoint(x: left, y: top + height)]
+        let upright = try #require(cards.first { $0[0].y < artTop })
+        for (p, t) in zip(upright.corners, truth) {
+            #expect(hypot(p.x - t.x, p.y - t.y) < 3, "\(p) vs \(t)")
+        }
+    }
+
     /// A 63 x 88 mm card lying on a table 300 mm from a camera that looks at it 60° away from
     /// straight down (focal length 3000 px, 4000 x 3000 photo): so foreshortened that it looks
     /// wider (~640 px) than tall (~455 px).

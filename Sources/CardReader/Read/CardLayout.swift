@@ -22,16 +22,35 @@ enum CardLayout {
     static let textBoxInset = 0.075
     static let textBoxBottomMargin = 0.07
 
+    /// Where the art sits (2003 and later frames, and close on older ones): ~7.8% of the width
+    /// in from either side, its bottom edge ~44% of the height above the card's (measured on a
+    /// 2015 card; its top edge ~11.4% down). A card whose edges merge with the table is found as
+    /// its art, the strongest rectangle on it.
+    static let artInset = 0.078
+    static let artBottomMargin = 0.44
+
     /// The two cards a text box can belong to (photo pixels, TL, TR, BR, BL of the upright card):
     /// one for each of the box's long sides taken as its bottom. The card is as wide as the box
     /// allows, 63:88, squared on the box's sides; perspective is ignored, so the quads are rough.
     static func cardsAround(textBox box: Quad) -> [Quad] {
+        cardsAround(box, inset: textBoxInset, bottomMargin: textBoxBottomMargin)
+    }
+
+    /// The two cards a region found as a card may be the art of (as `cardsAround(textBox:)`).
+    static func cardsAround(art box: Quad) -> [Quad] {
+        cardsAround(box, inset: artInset, bottomMargin: artBottomMargin)
+    }
+
+    /// The cards around a box that lies `inset` of the card's width in from either side and
+    /// `bottomMargin` of its height above its bottom edge, each of the box's long sides taken
+    /// as its bottom.
+    private static func cardsAround(_ box: Quad, inset: Double, bottomMargin: Double) -> [Quad] {
         let c = Quad(Geometry.orderClockwise(box.corners))
         let first = Geometry.distance(c[0], c[1]) >= Geometry.distance(c[1], c[2]) ? 0 : 1
         return [first, first + 2].map { start in
             let tl = c[start], tr = c[start + 1], br = c[start + 2], bl = c[start + 3]
             // The card's width vector, and its height along the box's sides.
-            let scale = 1 / (1 - 2 * textBoxInset) / 2
+            let scale = 1 / (1 - 2 * inset) / 2
             let wx = (br.x - bl.x + tr.x - tl.x) * scale, wy = (br.y - bl.y + tr.y - tl.y) * scale
             let width = (wx * wx + wy * wy).squareRoot()
             var dx = (bl.x - tl.x + br.x - tr.x) / 2, dy = (bl.y - tl.y + br.y - tr.y) / 2
@@ -39,8 +58,8 @@ enum CardLayout {
             let height = width / CardLocator.cardAspect
             dx = dx / side * height
             dy = dy / side * height
-            let cbl = PixelPoint(x: bl.x - textBoxInset * wx + textBoxBottomMargin * dx, y: bl.y - textBoxInset * wy + textBoxBottomMargin * dy)
-            let cbr = PixelPoint(x: br.x + textBoxInset * wx + textBoxBottomMargin * dx, y: br.y + textBoxInset * wy + textBoxBottomMargin * dy)
+            let cbl = PixelPoint(x: bl.x - inset * wx + bottomMargin * dx, y: bl.y - inset * wy + bottomMargin * dy)
+            let cbr = PixelPoint(x: br.x + inset * wx + bottomMargin * dx, y: br.y + inset * wy + bottomMargin * dy)
             return Quad([PixelPoint(x: cbl.x - dx, y: cbl.y - dy), PixelPoint(x: cbr.x - dx, y: cbr.y - dy), cbr, cbl])
         }
     }

@@ -54,7 +54,7 @@ struct ReadPipeline {
             scoring.endsPlacement(reading, best: best, lastPlace: quads[quads.count - 1])
         })
 
-        // Last resorts: re-read pale titles; place the card around its text box.
+        // Last resorts: re-read pale titles; place the card around its art or its text box.
         let resorts = Self.lastResorts(best: search.best, tried: search.tried, vocabulary: options.resolveTitle != nil,
                                        placesCardsAroundTextBoxes: policy.placesCardsAroundTextBoxes, tuning: tuning)
         var rescued = false
@@ -65,18 +65,27 @@ struct ReadPipeline {
         }
         var elsewhere: [Attempt] = []
         if !rescued, resorts.textBoxes {
-            let placed = CardLocator(tuning: tuning.locator).textBoxes(gray, limit: tuning.lastResorts.textBoxes).lazy.flatMap { box in
-                CardLayout.cardsAround(textBox: box).flatMap { corners in
-                    [false, true].map { Hypothesis(corners: corners, source: .aroundTextBox, extended: $0) }
-                }
+            // The located region may be the card's art (its frame merging with the table): the
+            // card placed around it. Else the card lies around a light text box of the photo.
+            func placedCards(_ quads: [Quad], source: Hypothesis.Source) -> [Hypothesis] {
+                quads.flatMap { corners in [false, true].map { Hypothesis(corners: corners, source: source, extended: $0) } }
             }
-            let before = search.tried.count
-            let taken = try search.round("text boxes", placed, read: { h in
-                try attempt(h.corners, gray: gray, extended: h.extended, wayUp: .likely, onlyKnownTitle: true)
-            }, accept: { reading, _ in scoring.placedCardTaken(reading) }, stop: { _, taken, _ in taken })
-            // No known name: the placed cards are still places the card may be, for its text to
-            // decide (a card whose frame merges with a dark table is found as its text box).
-            if !taken { elsewhere = scoring.placesElsewhere(search.tried[before...]) }
+            func placedRound<S: Sequence>(_ name: String, _ placed: S) throws -> Bool where S.Element == Hypothesis {
+                try search.round(name, placed, read: { h in
+                    try attempt(h.corners, gray: gray, extended: h.extended, wayUp: .likely, onlyKnownTitle: true)
+                }, accept: { reading, _ in scoring.placedCardTaken(reading) }, stop: { _, taken, _ in taken })
+            }
+            let aroundArt = placedCards(edges.map(CardLayout.cardsAround(art:)) ?? [], source: .aroundArt)
+            if try !placedRound("art", aroundArt) {
+                let aroundTextBoxes = CardLocator(tuning: tuning.locator).textBoxes(gray, limit: tuning.lastResorts.textBoxes).lazy.flatMap { box in
+                    placedCards(CardLayout.cardsAround(textBox: box), source: .aroundTextBox)
+                }
+                let before = search.tried.count
+                // No known name: the cards placed around text boxes are still places the card may
+                // be, for its text to decide (a card whose frame merges with a dark table is found
+                // as its text box).
+                if try !placedRound("text boxes", aroundTextBoxes) { elsewhere = scoring.placesElsewhere(search.tried[before...]) }
+            }
         }
 
         // An older frame prints its number in the copyright line, not in a misplaced band.
@@ -197,11 +206,11 @@ struct ReadPipeline {
     }
 
     /// Which last resorts `read` tries once the placements are read: the title rescue, then a card
-    /// placed around a text box. Both look for a known name, so neither without a vocabulary, nor
+    /// placed around the located region as its art or around a text box. Both look for a known name, so neither without a vocabulary, nor
     /// when a known title was found, nor when a title band read cleanly (that is a name the
-    /// vocabulary lacks, not a misread). Text boxes only when the policy allows them and no
+    /// vocabulary lacks, not a misread). Placed cards only when the policy allows them and no
     /// collector lines parsed: parsed lines put the card where the locator did, and a card placed
-    /// around a text box is a guess (a title band of noise over parsed lines, seen steeply from
+    /// around a part of it is a guess (a title band of noise over parsed lines, seen steeply from
     /// below, had its placed card read a fragment that snapped to another name).
     static func lastResorts(best: Attempt?, tried: [Attempt], vocabulary: Bool, placesCardsAroundTextBoxes: Bool,
                             tuning: Tuning = Tuning()) -> (rescue: Bool, textBoxes: Bool) {

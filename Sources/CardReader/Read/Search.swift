@@ -13,7 +13,7 @@ import CardScanOCR
 /// |---|---|---|---|
 /// | placement | located quad, whole image; each way up, standard then extended bands | it scores higher | a reading is convincing, or the best settles the title |
 /// | rescue | the best title bands binarised and re-read | it reads a known name | at the first taken |
-/// | text boxes | cards placed around light text boxes | it reads a known name of several letters (else the two best go out as `CardReading.elsewhere`, for their text to decide) | at the first taken |
+/// | art, text boxes | a card placed around the located region as its art; then cards placed around light text boxes | it reads a known name of several letters (else the two best go out as `CardReading.elsewhere`, for their text to decide) | at the first taken |
 /// | alternatives | the best quad grown by a border, completed to 63:88, hung from its top edge | it scores clearly higher, or completes the same name with collector lines | at the first taken |
 ///
 /// Evidence is also added to the best reading between rounds (the copyright line of an older
@@ -37,6 +37,8 @@ extension ReadPipeline {
             case hungFromTop = "hung from top"
             /// A card placed around a light text box of the photo.
             case aroundTextBox = "around a text box"
+            /// A card placed around the located region taken as its art.
+            case aroundArt = "around its art"
             /// An earlier reading's title band binarised and re-read.
             case titleRescue = "title rescue"
         }
@@ -65,7 +67,8 @@ extension ReadPipeline {
         /// Trust a decisive way-up test: read the collector lines below a standard title band of
         /// noise (a quad seen at a steep angle can miss the title and still hold them).
         var trustsDecisiveWayUp: Bool
-        /// Place the card around a light text box when nothing known was read.
+        /// Place the card around the located region as its art, or around a light text box, when
+        /// nothing known was read.
         var placesCardsAroundTextBoxes: Bool
         /// Try quads grown from the best reading when its title or number is missing …
         var triesAlternativeQuads: Bool
