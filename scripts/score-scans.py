@@ -12,6 +12,8 @@ and for photo_multi the labelled cards some result of the photo names (one resul
 need three results; a result names a card when identified or when all its candidates share one name),
 how many of those were identified, and the extra results: naming a card that no label of the photo left
 over holds (a wrong card or one reported twice), counted only where every card of the photo is labelled.
+A photo_multi label whose notes say the photo shows `N copies` of its card (`3 copies visible`; not
+`one of 3 copies`, a row per copy) counts N cards.
 A label flagged `unverified` in its notes does not count an identified card as wrong; a label with a set
 and no number (a basic land printed in several arts) counts one of another set as wrong.
 --calibration adds, per matcher method (evidence.method), how many identified cards were right
@@ -26,9 +28,17 @@ import collections
 import csv
 import json
 import os
+import re
 import sys
 
 SINGLE = ("photo_single", "scan", "crop_from_photo")
+
+
+def copies(row):
+    """The cards a photo_multi label stands for: `N copies` in its notes (one row for them all),
+    else one (`one of N copies` is a row per copy)."""
+    m = re.search(r"(?<!one of )\b(\d+) copies", row.get("notes", ""))
+    return int(m.group(1)) if m else 1
 
 
 def norm(name):
@@ -86,7 +96,11 @@ def main():
         if kind == "photo_multi":
             # Each result names at most one labelled card (three copies need three results); a result
             # whose name no label left over holds is extra: a wrong card, or a card reported twice.
-            left = collections.Counter(norm(row["name"]) for row in rows if row["name"])
+            left = collections.Counter()
+            for row in rows:
+                if row["name"]:
+                    left[norm(row["name"])] += copies(row)
+            cards = sum(left.values())
             complete = all(row["name"] for row in rows)  # a photo whose cards are not all labelled has no extras
             for r in rs:
                 name = result_name(r)
@@ -102,7 +116,7 @@ def main():
                     if args.wrong and r["status"] == "identified":
                         wrong.append(f"{rel}: {name} ({r['card']['set']} {r['card']['collector_number']}), "
                                      "not among the photo's labels left")
-            st[group, "multi"] += sum(1 for row in rows if row["name"])
+            st[group, "multi"] += cards
             continue
         if kind not in SINGLE:
             continue
