@@ -257,8 +257,11 @@ struct TurnedPhotoTests {
         let noise = attempt("Serra", quality: 0.21, at: photo)
         #expect(!scoring.endsPlacement(noise, best: noise, lastPlace: card), "the located card is still to read")
         #expect(scoring.endsPlacement(noise, best: noise, lastPlace: photo), "nothing else to read")
-        let clean = attempt("Goblin Recruiter", quality: 0.55, at: photo)
-        #expect(scoring.endsPlacement(clean, best: clean, lastPlace: card), "a clean title settles")
+        let title = attempt("Cunning Strike", quality: 0.44, at: photo)
+        #expect(scoring.endsPlacement(title, best: title, lastPlace: card), "a title read as a title settles")
+        var tuned = Tuning()
+        tuned.title.minimumQuality = 0.2
+        #expect(ReadPipeline.Scoring(tuning: tuned).endsPlacement(noise, best: noise, lastPlace: card), "the threshold is the tuning's")
         let numbered = attempt("Serra", quality: 0.21, number: "80", at: photo)
         #expect(scoring.endsPlacement(numbered, best: numbered, lastPlace: card), "collector lines settle")
         // The located card then wins on score; the same name read there is a tie but for the

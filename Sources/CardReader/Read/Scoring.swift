@@ -32,14 +32,15 @@ extension ReadPipeline {
 
         /// Whether the placement round may end on `best` while `lastPlace` (the last quad it has
         /// to read: the whole photo or the located card) is still unread: a reading that convinces,
-        /// or a known title that settles and reads cleanly. A title alone read badly settles only
-        /// its own place: a fragment of noise in the photo's edge read as a whole-photo title band
-        /// snaps to a name as readily as a misread title, so the other place is read too and the
-        /// better reading wins (`placementTaken`).
+        /// or a known title that settles and would count as a title without the vocabulary
+        /// (`Tuning.title.minimumQuality`). A title alone read worse settles only its own place: a
+        /// fragment of noise in the photo's edge read as a whole-photo title band snaps to a name
+        /// as readily as a misread title, so the other place is read too and the better reading
+        /// wins (`placementTaken`).
         func endsPlacement(_ reading: Attempt, best: Attempt?, lastPlace: Quad) -> Bool {
             if isConvincing(reading) { return true }
             guard let best, settlesTitle(best) else { return false }
-            return best.titleQuality >= tuning.title.cleanQuality || best.fields.collectorNumber != nil || best.fields.setCode != nil
+            return best.titleQuality >= tuning.title.minimumQuality || best.fields.collectorNumber != nil || best.fields.setCode != nil
                 || neighbours.samePlace(lastPlace, best.corners)
         }
 
