@@ -37,7 +37,7 @@ SINGLE = ("photo_single", "scan", "crop_from_photo")
 def copies(row):
     """The cards a photo_multi label stands for: `N copies` in its notes (one row for them all),
     else one (`one of N copies` is a row per copy)."""
-    m = re.search(r"(?<!one of )\b(\d+) copies", row.get("notes", ""))
+    m = re.search(r"(?<!one of )(?<!One of )\b(\d+) copies", row.get("notes", ""))
     return int(m.group(1)) if m else 1
 
 

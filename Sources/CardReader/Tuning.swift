@@ -15,7 +15,8 @@ public struct Tuning: Sendable, Codable, Equatable {
     public var scoring = Scoring()
     /// Which way up a quad is read first.
     public var orientation = Orientation()
-    /// The last resorts: the title rescue and cards placed around text boxes.
+    /// The last resorts: the title rescue and cards placed around the located region as its art
+    /// or around text boxes.
     public var lastResorts = LastResorts()
     /// Other quads grown from the best reading.
     public var alternatives = Alternatives()
@@ -40,10 +41,11 @@ public struct Tuning: Sendable, Codable, Equatable {
     public init() {}
 
     public struct Search: Sendable, Codable, Equatable {
-        /// Hypotheses read for one card at most. The generators propose at most 21 today (two quads
-        /// × two ways up × two band sets, two rescues, eight placements around text boxes, three
-        /// alternatives), so it does not bind yet; a new generator must live within it.
-        public var maximumHypotheses = 24
+        /// Hypotheses read for one card at most. The generators propose at most 25 today (two quads
+        /// × two ways up × two band sets, two rescues, four placements around the located region
+        /// as its art, eight around text boxes, three alternatives), so it does not bind yet; a new
+        /// generator must live within it.
+        public var maximumHypotheses = 25
         /// An image whose width over height lies in this range is shaped like a card held upright:
         /// most likely a flat scan, so the whole image is a hypothesis too.
         public var scanAspectMinimum = 0.64

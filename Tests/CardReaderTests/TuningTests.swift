@@ -28,7 +28,7 @@ struct TuningTests {
         let base = Tuning()
         let all = base.assignments
         #expect(all.count >= 25)
-        #expect(all.contains("search.maximumHypotheses=24"))
+        #expect(all.contains("search.maximumHypotheses=25"))
         #expect(try base.setting(all) == base)
     }
 }

@@ -134,8 +134,8 @@ public final class PhotoRead: @unchecked Sendable {
     }
 
     /// The cards read, with the main card's place (it may have been placed elsewhere than its
-    /// located region, around its text box: a region on the same card is not another card),
-    /// unless that may be two cards still to read (`mainInParts`).
+    /// located region, around its art or its text box: a region on the same card is not another
+    /// card), unless that may be two cards still to read (`mainInParts`).
     private var occupied: [Quad] { cards + (mainInParts ? [] : first.map { [$0.corners] } ?? []) }
 
     /// The next region to decide, nil when the photo is done (the limit reached, or no region

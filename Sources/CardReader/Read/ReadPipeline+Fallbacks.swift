@@ -1,8 +1,8 @@
 import CardScanOCR
 
 /// Last resorts of `ReadPipeline.read` when no known title was found where the locator put the
-/// card: re-reading pale titles (the rescue), and placing the card around its text box. Both only
-/// take a card name the caller's vocabulary knows.
+/// card: re-reading pale titles (the rescue), and placing the card around its art or its text box.
+/// Both only take a card name the caller's vocabulary knows.
 extension ReadPipeline {
     /// The rescue's hypotheses: the readings (distinct quads or ways up) whose title band read
     /// most like a title, best first, each to be re-read by `rescuingTitle(_:gray:blockMode:)`.

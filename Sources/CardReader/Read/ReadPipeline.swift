@@ -206,9 +206,9 @@ struct ReadPipeline {
     }
 
     /// Which last resorts `read` tries once the placements are read: the title rescue, then a card
-    /// placed around the located region as its art or around a text box. Both look for a known name, so neither without a vocabulary, nor
-    /// when a known title was found, nor when a title band read cleanly (that is a name the
-    /// vocabulary lacks, not a misread). Placed cards only when the policy allows them and no
+    /// placed around the located region as its art or around a text box. Both look for a known
+    /// name, so neither without a vocabulary, nor when a known title was found, nor when a title
+    /// band read cleanly (that is a name the vocabulary lacks, not a misread). Placed cards only when the policy allows them and no
     /// collector lines parsed: parsed lines put the card where the locator did, and a card placed
     /// around a part of it is a guess (a title band of noise over parsed lines, seen steeply from
     /// below, had its placed card read a fragment that snapped to another name).

@@ -50,8 +50,10 @@ extension ReadPipeline {
         /// 0.1 somewhere in the photo are no sign that the card is there. Between readings of one
         /// place (its two ways up, its bands) noise still counts: the band over the real title
         /// bar gathers more text-like marks than the one over the small print. The same known
-        /// name read at both places is a tie but for the collector lines: a quad inside the card
-        /// (its inner frame) reads the title as well as the card does, and more cleanly.
+        /// name read at both places is compared without its title quality (its collector lines
+        /// and its prior: the standard bands before the extended ones), the place read first
+        /// keeping a tie: a quad inside the card (its inner frame) reads the title as well as
+        /// the card does, and more cleanly.
         func placementTaken(_ candidate: Attempt, over best: Attempt?) -> Attempt? {
             guard let best else { return candidate }
             let onePlace = neighbours.samePlace(candidate.corners, best.corners)
@@ -77,8 +79,8 @@ extension ReadPipeline {
             return taken
         }
 
-        /// A card placed around a text box is a guess: taken only for a known name long enough
-        /// not to be what noise hits.
+        /// A card placed around a part of it (its art, a text box) is a guess: taken only for a
+        /// known name long enough not to be what noise hits.
         func placedCardTaken(_ candidate: Attempt) -> Attempt? {
             candidate.titleKnown && (candidate.fields.title?.value.filter(\.isLetter).count ?? 0) >= tuning.title.minimumGuessedNameLetters ? candidate : nil
         }
