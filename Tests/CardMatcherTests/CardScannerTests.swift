@@ -13,6 +13,14 @@ struct CardScannerTests {
         try CardScanner(catalog: try SharedCardData.catalog.get().catalog)
     }
 
+    /// A white-framed 2015 card on a white wall, read cleanly (title and collector lines).
+    static let felidarCub = SharedCardData.root.appendingPathComponent("photos/alexandrearpin/photos/normal/bfz_felidar_cub.JPG").path
+
+    /// `pixels` (`width` x `height`, grey) as an image the reader decodes (a PGM in memory).
+    static func image(gray pixels: [UInt8], width: Int, height: Int, name: String) throws -> Image {
+        try Image(data: Data("P5\n\(width) \(height)\n255\n".utf8) + Data(pixels), name: name)
+    }
+
     @Test("a reprinted card read by its title alone is told from its reprints by its text (real OCR)")
     func textPicksThePrinting() throws {
         // A Gatherer scan of Thornbow Archer: the title reads but no set and number do, and the
@@ -37,7 +45,7 @@ struct CardScannerTests {
 
     @Test("a card identified by title and collector lines costs no text read")
     func cleanCardReadsNoText() throws {
-        let path = SharedCardData.root.appendingPathComponent("photos/alexandrearpin/photos/normal/bfz_felidar_cub.JPG").path
+        let path = Self.felidarCub
         let card = try Self.scanner().scan(contentsOf: path).cards[0]
         #expect(card.match.status == .identified && card.match.card?.name == "Felidar Cub")
         #expect(!card.reading.observations.contains { $0.region == .textBox || $0.region == .credits })
@@ -47,7 +55,7 @@ struct CardScannerTests {
     func photoTextNamesAMissedCard() throws {
         // A photo whose card the reader is taken to have missed: one reading with no quad and
         // nothing read on it, as when the locator finds no card.
-        let path = SharedCardData.root.appendingPathComponent("photos/alexandrearpin/photos/normal/bfz_felidar_cub.JPG").path
+        let path = Self.felidarCub
         let catalog = try SharedCardData.catalog.get().catalog
         var off = CardReader.Options()
         off.tuning.photoText.turns = 0
@@ -80,7 +88,7 @@ struct CardScannerTests {
                 half[y * w + x] = UInt8(sum / 4)
             }
         }
-        let image = try Image(data: Data("P5\n\(w) \(h)\n255\n".utf8) + Data(half), name: "half.pgm")
+        let image = try Self.image(gray: half, width: w, height: h, name: "half.pgm")
         let catalog = try SharedCardData.catalog.get().catalog
         var off = CardReader.Options()
         off.tuning.photoText.turns = 0
@@ -105,7 +113,7 @@ struct CardScannerTests {
         // A white-framed card on a white wall, its bottom 8% painted over in the wall's colour (as
         // `scripts/robustness.sh`'s `nobottom` copies are): the locator's region is the art, the
         // one strong rectangle left, which it takes for a card lying sideways.
-        let path = SharedCardData.root.appendingPathComponent("photos/alexandrearpin/photos/normal/bfz_felidar_cub.JPG").path
+        let path = Self.felidarCub
         let catalog = try SharedCardData.catalog.get().catalog
         // Neither the photo's text nor cards placed around text boxes: only the art round can
         // place the card (without it, the card is not named).
@@ -144,7 +152,7 @@ struct CardScannerTests {
         let wall = pixels(u0: 1.02, v0: 0.85, u1: 1.10, v1: 1.0).map { gray.pixels[$0] }.sorted()
         let colour = try #require(wall.isEmpty ? nil : wall[wall.count / 2])
         for at in pixels(u0: -0.03, v0: 0.92, u1: 1.03, v1: 1.04) { gray.pixels[at] = colour }
-        let image = try Image(data: Data("P5\n\(gray.width) \(gray.height)\n255\n".utf8) + Data(gray.pixels), name: "nobottom.pgm")
+        let image = try Self.image(gray: gray.pixels, width: gray.width, height: gray.height, name: "nobottom.pgm")
         let cards = try scanner.scan(image: image)
         #expect(cards.count == 1)
         let card = try #require(cards.first)

@@ -26,24 +26,31 @@ struct CardLayoutTests {
         #expect(order(nil, 0) == [whole], "nothing located")
     }
 
+    /// The upright card the placement tests place: 630 x 880 px at (100, 50).
+    static let (left, top, width, height) = (100.0, 50.0, 630.0, 880.0)
+
+    /// Whether `quad` is that card, corner for corner (TL, TR, BR, BL), to a pixel or two.
+    static func expectIsTheCard(_ quad: Quad) {
+        let truth = [PixelPoint(x: left, y: top), PixelPoint(x: left + width, y: top),
+                     PixelPoint(x: left + width, y: top + height), PixelPoint(x: left, y: top + height)]
+        for (p, t) in zip(quad.corners, truth) {
+            #expect(hypot(p.x - t.x, p.y - t.y) < 3, "\(p) vs \(t)")
+        }
+    }
+
     /// A 630 x 880 px upright card at (100, 50): its text box spans 7.5%-92.5% of the width and ends
     /// 7% of the height above the bottom; the box's top is wherever its light region began.
     @Test("a card is placed around its text box, one way up for each long side")
     func cardsAroundTextBox() throws {
-        let left = 100.0, top = 50.0, width = 630.0, height = 880.0
+        let (left, top, width, height) = (Self.left, Self.top, Self.width, Self.height)
         let boxLeft = left + 0.075 * width, boxRight = left + 0.925 * width
         let boxBottom = top + 0.93 * height, boxTop = top + 0.57 * height
         let box = Quad([PixelPoint(x: boxRight, y: boxBottom), PixelPoint(x: boxLeft, y: boxTop),
                         PixelPoint(x: boxRight, y: boxTop), PixelPoint(x: boxLeft, y: boxBottom)]) // any order
         let cards = CardLayout.cardsAround(textBox: box)
         #expect(cards.count == 2)
-        let truth = [PixelPoint(x: left, y: top), PixelPoint(x: left + width, y: top),
-                     PixelPoint(x: left + width, y: top + height), PixelPoint(x: left, y: top + height)]
-        // One of the two is the card, corner for corner (TL, TR, BR, BL), to a pixel or two.
-        let upright = try #require(cards.first { $0[0].y < boxTop })
-        for (p, t) in zip(upright.corners, truth) {
-            #expect(hypot(p.x - t.x, p.y - t.y) < 3, "\(p) vs \(t)")
-        }
+        // One of the two is the card.
+        Self.expectIsTheCard(try #require(cards.first { $0[0].y < boxTop }))
         // The other hangs the card the other way: its top edge lies below the box.
         let flipped = try #require(cards.first { $0[0].y > boxBottom })
         #expect(abs(Geometry.distance(flipped[0], flipped[1]) - width) < 3)
@@ -54,7 +61,7 @@ struct CardLayoutTests {
     /// the two cards placed around it is the card.
     @Test("a card is placed around a region found as its art")
     func cardsAroundArt() throws {
-        let left = 100.0, top = 50.0, width = 630.0, height = 880.0
+        let (left, top, width, height) = (Self.left, Self.top, Self.width, Self.height)
         let artLeft = left + 0.078 * width, artRight = left + 0.922 * width
         let artTop = top + 0.114 * height, artBottom = top + 0.56 * height
         // As the locator gives a card lying sideways: its top edge one of the art's short sides.
@@ -62,12 +69,7 @@ struct CardLayoutTests {
                         PixelPoint(x: artLeft, y: artBottom), PixelPoint(x: artLeft, y: artTop)])
         let cards = CardLayout.cardsAround(art: art)
         #expect(cards.count == 2)
-        let truth = [PixelPoint(x: left, y: top), PixelPoint(x: left + width, y: top),
-                     PixelPoint(x: left + width, y: top + height), PixelPoint(x: left, y: top + height)]
-        let upright = try #require(cards.first { $0[0].y < artTop })
-        for (p, t) in zip(upright.corners, truth) {
-            #expect(hypot(p.x - t.x, p.y - t.y) < 3, "\(p) vs \(t)")
-        }
+        Self.expectIsTheCard(try #require(cards.first { $0[0].y < artTop }))
     }
 
     /// A 63 x 88 mm card lying on a table 300 mm from a camera that looks at it 60° away from

@@ -154,14 +154,14 @@ struct TurnedPhotoTests {
         let numbered = attempt("Dated tice ben tala", quality: 0.1, number: "80")
         let noise = attempt("iii", quality: 0.29)
         let resorts = { (best: ReadPipeline.Attempt, main: Bool) in
-            ReadPipeline.lastResorts(best: best, tried: [best, noise], vocabulary: true, placesCardsAroundTextBoxes: main)
+            ReadPipeline.lastResorts(best: best, tried: [best, noise], vocabulary: true, placesCards: main)
         }
         #expect(resorts(numbered, true) == (true, false), "the title is re-read on the same quad, no card placed elsewhere")
         #expect(resorts(noise, true) == (true, true), "nothing read: the locator may have lost the card")
         #expect(resorts(noise, false) == (true, false), "text boxes only for the main card")
         #expect(resorts(attempt("Tower Geist", quality: 0.4, known: true), true) == (false, false))
         #expect(resorts(attempt("Nissa's Defeat", quality: 0.7), true) == (false, false), "a clean title the vocabulary lacks")
-        #expect(ReadPipeline.lastResorts(best: noise, tried: [noise], vocabulary: false, placesCardsAroundTextBoxes: true) == (false, false))
+        #expect(ReadPipeline.lastResorts(best: noise, tried: [noise], vocabulary: false, placesCards: true) == (false, false))
     }
 
     @Test("the title rescue takes only a title it read again, not a guessed name the placement did not take")

@@ -56,7 +56,7 @@ struct ReadPipeline {
 
         // Last resorts: re-read pale titles; place the card around its art or its text box.
         let resorts = Self.lastResorts(best: search.best, tried: search.tried, vocabulary: options.resolveTitle != nil,
-                                       placesCardsAroundTextBoxes: policy.placesCardsAroundTextBoxes, tuning: tuning)
+                                       placesCards: policy.placesCards, tuning: tuning)
         var rescued = false
         if resorts.rescue {
             rescued = try search.rescueRound(rescueCandidates(search.tried, tuning: tuning)) { basis in
@@ -64,21 +64,21 @@ struct ReadPipeline {
             }
         }
         var elsewhere: [Attempt] = []
-        if !rescued, resorts.textBoxes {
+        if !rescued, resorts.placedCards {
             // The located region may be the card's art (its frame merging with the table): the
             // card placed around it. Else the card lies around a light text box of the photo.
-            func placedCards(_ quads: [Quad], source: Hypothesis.Source) -> [Hypothesis] {
+            func placed(_ quads: [Quad], source: Hypothesis.Source) -> [Hypothesis] {
                 quads.flatMap { corners in [false, true].map { Hypothesis(corners: corners, source: source, extended: $0) } }
             }
-            func placedRound<S: Sequence>(_ name: String, _ placed: S) throws -> Bool where S.Element == Hypothesis {
-                try search.round(name, placed, read: { h in
+            func placedRound<S: Sequence>(_ name: String, _ hypotheses: S) throws -> Bool where S.Element == Hypothesis {
+                try search.round(name, hypotheses, read: { h in
                     try attempt(h.corners, gray: gray, extended: h.extended, wayUp: .likely, onlyKnownTitle: true)
                 }, accept: { reading, _ in scoring.placedCardTaken(reading) }, stop: { _, taken, _ in taken })
             }
-            let aroundArt = placedCards(edges.map(CardLayout.cardsAround(art:)) ?? [], source: .aroundArt)
+            let aroundArt = placed(edges.map(CardLayout.cardsAround(art:)) ?? [], source: .aroundArt)
             if try !placedRound("art", aroundArt) {
                 let aroundTextBoxes = CardLocator(tuning: tuning.locator).textBoxes(gray, limit: tuning.lastResorts.textBoxes).lazy.flatMap { box in
-                    placedCards(CardLayout.cardsAround(textBox: box), source: .aroundTextBox)
+                    placed(CardLayout.cardsAround(textBox: box), source: .aroundTextBox)
                 }
                 let before = search.tried.count
                 // No known name: the cards placed around text boxes are still places the card may
@@ -208,13 +208,13 @@ struct ReadPipeline {
     /// Which last resorts `read` tries once the placements are read: the title rescue, then a card
     /// placed around the located region as its art or around a text box. Both look for a known
     /// name, so neither without a vocabulary, nor when a known title was found, nor when a title
-    /// band read cleanly (that is a name the vocabulary lacks, not a misread). Placed cards only when the policy allows them and no
-    /// collector lines parsed: parsed lines put the card where the locator did, and a card placed
-    /// around a part of it is a guess (a title band of noise over parsed lines, seen steeply from
+    /// band read cleanly (that is a name the vocabulary lacks, not a misread). Placed cards only
+    /// when the policy allows them and no collector lines parsed: parsed lines put the card where
+    /// the locator did, and a card placed around a part of it is a guess (a title band of noise over parsed lines, seen steeply from
     /// below, had its placed card read a fragment that snapped to another name).
-    static func lastResorts(best: Attempt?, tried: [Attempt], vocabulary: Bool, placesCardsAroundTextBoxes: Bool,
-                            tuning: Tuning = Tuning()) -> (rescue: Bool, textBoxes: Bool) {
+    static func lastResorts(best: Attempt?, tried: [Attempt], vocabulary: Bool, placesCards: Bool,
+                            tuning: Tuning = Tuning()) -> (rescue: Bool, placedCards: Bool) {
         guard vocabulary, best?.titleKnown != true, tried.allSatisfy({ $0.titleQuality < tuning.title.cleanQuality }) else { return (false, false) }
-        return (true, placesCardsAroundTextBoxes && best?.fields.collectorNumber == nil)
+        return (true, placesCards && best?.fields.collectorNumber == nil)
     }
 }

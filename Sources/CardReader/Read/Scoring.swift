@@ -20,14 +20,19 @@ extension ReadPipeline {
         /// Good enough to stop looking for where the card is: a title that reads cleanly or that
         /// the vocabulary knows (a title can read with a stray bracket), and collector lines.
         func isConvincing(_ a: Attempt) -> Bool {
-            (a.titleQuality > tuning.scoring.convincingTitleQuality || a.titleKnown) && (a.fields.collectorNumber != nil || a.fields.setCode != nil)
+            (a.titleQuality > tuning.scoring.convincingTitleQuality || a.titleKnown) && Self.readsCollectorLines(a)
         }
 
         /// A known title that settles where the card is and which way is up. One read at very low
         /// quality with no collector line below it does not: the vocabulary snaps fragments of
         /// noise to names, so the other way up is read too and the better reading wins.
         func settlesTitle(_ a: Attempt) -> Bool {
-            a.titleKnown && (a.titleQuality >= tuning.scoring.unsettledTitleQuality || a.fields.collectorNumber != nil || a.fields.setCode != nil)
+            a.titleKnown && (a.titleQuality >= tuning.scoring.unsettledTitleQuality || Self.readsCollectorLines(a))
+        }
+
+        /// Whether collector lines parsed below the title: a number or a set code.
+        static func readsCollectorLines(_ a: Attempt) -> Bool {
+            a.fields.collectorNumber != nil || a.fields.setCode != nil
         }
 
         /// Whether the placement round may end on `best` while `lastPlace` (the last quad it has
@@ -40,8 +45,7 @@ extension ReadPipeline {
         func endsPlacement(_ reading: Attempt, best: Attempt?, lastPlace: Quad) -> Bool {
             if isConvincing(reading) { return true }
             guard let best, settlesTitle(best) else { return false }
-            return best.titleQuality >= tuning.title.minimumQuality || best.fields.collectorNumber != nil || best.fields.setCode != nil
-                || neighbours.samePlace(lastPlace, best.corners)
+            return best.titleQuality >= tuning.title.minimumQuality || Self.readsCollectorLines(best) || neighbours.samePlace(lastPlace, best.corners)
         }
 
         /// Placement: the higher score wins. Between two places (the located card and the whole

@@ -69,7 +69,7 @@ extension ReadPipeline {
         var trustsDecisiveWayUp: Bool
         /// Place the card around the located region as its art, or around a light text box, when
         /// nothing known was read.
-        var placesCardsAroundTextBoxes: Bool
+        var placesCards: Bool
         /// Try quads grown from the best reading when its title or number is missing …
         var triesAlternativeQuads: Bool
         /// … also when only the number is missing below a known title. (An other region is kept
@@ -82,10 +82,10 @@ extension ReadPipeline {
         /// The rescue reads a binarised band with no line in block mode too.
         var rescuesInBlockMode: Bool
 
-        static let mainCard = SearchPolicy(readsOtherWayWhenUpright: true, trustsDecisiveWayUp: true, placesCardsAroundTextBoxes: true,
+        static let mainCard = SearchPolicy(readsOtherWayWhenUpright: true, trustsDecisiveWayUp: true, placesCards: true,
                                            triesAlternativeQuads: true, completesNumberWithAlternatives: true, readsCopyrightWithoutTitle: true,
                                            rescuesInBlockMode: true)
-        static let otherRegion = SearchPolicy(readsOtherWayWhenUpright: false, trustsDecisiveWayUp: false, placesCardsAroundTextBoxes: false,
+        static let otherRegion = SearchPolicy(readsOtherWayWhenUpright: false, trustsDecisiveWayUp: false, placesCards: false,
                                               triesAlternativeQuads: true, completesNumberWithAlternatives: false, readsCopyrightWithoutTitle: false,
                                               rescuesInBlockMode: false)
     }
