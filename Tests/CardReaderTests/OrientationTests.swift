@@ -20,6 +20,27 @@ struct OrientationTests {
         #expect(ReadPipeline.textBoxLightness(turned, gray: gray) < -Tuning().orientation.decisiveLightness)
     }
 
+    @Test("against a decisive way-up test, noise read the other way loses; a known title read there still wins")
+    func overruledWay() throws {
+        let gray = try Image(contentsOf: Paths.fixture("gurmag_drowner_flat.png")).grayPixels()
+        let pipeline = try CardReader().pipeline
+        let hypotheses = pipeline.placementHypotheses(ReadPipeline.wholeImage(gray), source: .wholeImage, gray: gray, policy: .mainCard)
+        let sure = try #require(hypotheses.first { $0.wayUp == .sure && !$0.extended })
+        let other = try #require(hypotheses.first { $0.wayUp == .other && !$0.extended })
+        #expect(other.prior == Tuning().orientation.overruledWayPrior)
+        // The sure way's title band read nothing (glare, or paint); turned round, the rules text
+        // upside down read as a line of fair quality (0.38, as on a card with glare over its title).
+        func reading(_ h: ReadPipeline.Hypothesis, quality: Double, known: Bool = false) -> ReadPipeline.Attempt {
+            var a = ReadPipeline.Attempt(corners: h.corners, observations: [], fields: ExtractedFields(), titleQuality: quality, prior: h.prior)
+            a.titleKnown = known
+            return a
+        }
+        let scoring = ReadPipeline.Scoring(tuning: Tuning())
+        #expect(scoring.placementTaken(reading(other, quality: 0.38), over: reading(sure, quality: 0)) == nil)
+        // A saga's art can measure lighter than its text box: its title, read the other way, is known.
+        #expect(scoring.placementTaken(reading(other, quality: 0.6, known: true), over: reading(sure, quality: 0.2)) != nil)
+    }
+
     @Test("an upside-down card in a photo is read upside down first", arguments: [
         "broodhunter_wurm_upside_down.jpg", "sheoldred_the_apocalypse_upside_down.jpg",
     ])

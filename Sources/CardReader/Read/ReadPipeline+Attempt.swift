@@ -16,6 +16,8 @@ extension ReadPipeline {
         var printsCopyright = false
         /// The bands were read where an older frame puts them (`CardLayout.extendedTitle`).
         var extended = false
+        /// The way up it was read at, as its hypothesis said.
+        var wayUp: WayUp = .likely
         /// Other places the card may be, read when nothing at this one names a card (`CardReading.elsewhere`).
         var elsewhere: [Attempt] = []
         /// The copyright line has been read.
@@ -55,7 +57,7 @@ extension ReadPipeline {
             // an empty title band is read on, and so is a standard band of noise on a main card
             // whose way up measured clearly: a quad seen at a steep angle can miss the title and
             // still hold the collector lines.)
-            return Attempt(corners: corners, observations: title.observations, fields: titleOnly, titleQuality: title.quality)
+            return Attempt(corners: corners, observations: title.observations, fields: titleOnly, titleQuality: title.quality, wayUp: wayUp)
         }
         let collectorPatch = Self.patch(collectorRegion, cardHeight: CardLayout.bottomCardHeight, gray: gray, corners: corners)
         let collector = try read(collectorPatch, .collector, collectorRegion, psm: .sparseText)
@@ -87,7 +89,7 @@ extension ReadPipeline {
             absorb(again, below: title.observations, into: &fields, &observations, look: "collector retry \(retry)")
         }
         return Attempt(corners: corners, observations: observations, fields: fields, titleQuality: title.quality,
-                       titleKnown: known, printsCopyright: printsCopyright && fields.collectorNumber == nil, extended: extended)
+                       titleKnown: known, printsCopyright: printsCopyright && fields.collectorNumber == nil, extended: extended, wayUp: wayUp)
     }
 
     /// The second model's look (`CardReader.SecondModel`) at the collector lines of the reading

@@ -99,7 +99,7 @@ struct ReadPipeline {
            found.fields.title == nil || (found.fields.collectorNumber == nil && (policy.completesNumberWithAlternatives || !found.titleKnown)),
            !Self.isWholeImage(found.corners, gray) {
             try search.round("alternatives", alternativeHypotheses(of: found, gray: gray, tuning: tuning), read: { h in
-                var attempt = try attempt(h.corners, gray: gray, extended: false, wayUp: .likely)
+                var attempt = try attempt(h.corners, gray: gray, extended: false, wayUp: h.wayUp)
                 attempt.prior = h.prior
                 return attempt
             }, accept: { reading, _ in scoring.alternativeTaken(reading, over: found) }, stop: { _, taken, _ in taken })
@@ -124,7 +124,7 @@ struct ReadPipeline {
     /// Upright, the title band holds large confident text and the collector lines parse; upside
     /// down, the title band holds the small print and the "collector lines" are the title bar's
     /// mana symbols.
-    private func placementHypotheses(_ quad: Quad, source: Hypothesis.Source, gray: GrayImage, policy: SearchPolicy) -> [Hypothesis] {
+    func placementHypotheses(_ quad: Quad, source: Hypothesis.Source, gray: GrayImage, policy: SearchPolicy) -> [Hypothesis] {
         let tuning = options.tuning
         let lightness = Self.textBoxLightness(quad, gray: gray)
         let decisive = tuning.orientation.decisiveLightness
@@ -134,9 +134,10 @@ struct ReadPipeline {
         return turns.flatMap { turn in
             let corners = quad.turned(by: turn)
             let wayUp: WayUp = turn != turns[0] ? .other : sure ? .sure : .likely
+            let overruled = wayUp == .other && abs(lightness) > decisive ? tuning.orientation.overruledWayPrior : 0
             return [false, true].map { extended in
                 Hypothesis(corners: corners, source: source, wayUp: wayUp, extended: extended,
-                           prior: extended ? tuning.search.extendedBandPrior : 0)
+                           prior: (extended ? tuning.search.extendedBandPrior : 0) + overruled)
             }
         }
     }
@@ -153,7 +154,10 @@ struct ReadPipeline {
             (.hungFromTop, found.titleKnown ? Self.hungFromTop(found.corners) : nil),
         ]
         return grown.compactMap { source, corners in
-            corners.map { Hypothesis(corners: $0, source: source, prior: tuning.alternatives.prior, basis: found) }
+            // A quad grown from a reading at a decisive way up is that way up too: its collector
+            // lines are read below a title band of noise, as the reading's were.
+            corners.map { Hypothesis(corners: $0, source: source, wayUp: found.wayUp == .sure ? .sure : .likely,
+                                     prior: tuning.alternatives.prior, basis: found) }
         }
     }
 

@@ -67,12 +67,15 @@ extension ReadPipeline {
             return score(candidate, countingNoise: onePlace) > score(best, countingNoise: onePlace) ? candidate : nil
         }
 
-        /// An alternative quad is taken when it scores clearly better, or when it reads the same
-        /// known name above collector lines the best reading lacks (the same card, whose bottom
-        /// edge the other quad found). The better reading of the title band is kept: the quad
-        /// changed under it.
+        /// An alternative quad is taken when it scores clearly better, a title band of noise
+        /// counting as nothing (two bands of noise tell no quad from another: a card's inner
+        /// frame grown by a border read 0.28 of noise over 0.02 and moved the text read off the
+        /// card), or when it reads the same known name above collector lines the best reading
+        /// lacks (the same card, whose bottom edge the other quad found). The better reading of
+        /// the title band is kept: the quad changed under it.
         func alternativeTaken(_ candidate: Attempt, over found: Attempt) -> Attempt? {
-            guard score(candidate) > score(found) + tuning.alternatives.margin || found.isCompleted(by: candidate) else { return nil }
+            guard score(candidate, countingNoise: false) > score(found, countingNoise: false) + tuning.alternatives.margin
+                    || found.isCompleted(by: candidate) else { return nil }
             var taken = candidate
             if (found.titleKnown && !candidate.titleKnown) || (found.titleKnown == candidate.titleKnown && found.titleQuality > candidate.titleQuality) {
                 taken.fields.title = found.fields.title
