@@ -199,13 +199,27 @@ extension CardMatcher {
             let numbered = printings.filter { $0.collectorNumber == number }
             if !numbered.isEmpty { printings = numbered }
         }
+        // A set code read that is (or comes near) the code of some of these printings' sets picks
+        // those: a garbled number line can hold a legible set code line. A code read near but not
+        // exactly counts as `exact` counts it: by the square root of its score.
+        var setTrust = 1.0
+        if printings.count > 1, !e.setCandidates.isEmpty {
+            for exact in [true, false] {
+                let sets = e.setCandidates.filter { $0.exact == exact }
+                let inSets = printings.filter { p in sets.contains { $0.code == p.setCode } }
+                guard !inSets.isEmpty else { continue }
+                printings = inSets
+                setTrust = (sets.filter { s in inSets.contains { $0.setCode == s.code } }.map(\.score).max() ?? 1).squareRoot()
+                break
+            }
+        }
         if let year = text.year {
             let dated = printings.filter { p in p.releasedAt.flatMap { Int($0.prefix(4)) }.map { abs($0 - year) <= 1 } ?? false }
             if !dated.isEmpty { printings = dated }
         }
         printings = Self.uniqued(printings)
         let method = nameWithTitle ? "title+text" : nameByText ? "text" : byTypeLine ? "type-line" : "text+name"
-        let nameConfidence = (nameByText || byTypeLine) && !nameWithTitle ? t.textAloneConfidence : t.withTitleConfidence
+        let nameConfidence = ((nameByText || byTypeLine) && !nameWithTitle ? t.textAloneConfidence : t.withTitleConfidence) * setTrust
         if printings.count == 1 {
             return result(printings[0], confidence: nameConfidence, alternatives: ofName.map(\.printing), method: method)
         }

@@ -21,6 +21,32 @@ struct CardScannerTests {
         try Image(data: Data("P5\n\(width) \(height)\n255\n".utf8) + Data(pixels), name: name)
     }
 
+    /// The offsets in `gray` of the pixels inside the part `u0…u1` × `v0…v1` of the card at `q`
+    /// (card coordinates: u right, v down, 0–1 over the card; bilinear in the quad, TL, TR, BR, BL).
+    static func pixels(of q: [PixelPoint], in gray: GrayImage, u0: Double, v0: Double, u1: Double, v1: Double) -> [Int] {
+        func photo(_ u: Double, _ v: Double) -> PixelPoint {
+            let top = PixelPoint(x: q[0].x + (q[1].x - q[0].x) * u, y: q[0].y + (q[1].y - q[0].y) * u)
+            let bottom = PixelPoint(x: q[3].x + (q[2].x - q[3].x) * u, y: q[3].y + (q[2].y - q[3].y) * u)
+            return PixelPoint(x: top.x + (bottom.x - top.x) * v, y: top.y + (bottom.y - top.y) * v)
+        }
+        let corners = [photo(u0, v0), photo(u1, v0), photo(u1, v1), photo(u0, v1)]
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        // Inside: on the same side of each edge, clockwise (the quad runs TL, TR, BR, BL).
+        func inside(_ x: Double, _ y: Double) -> Bool {
+            (0..<4).allSatisfy { i in
+                let a = corners[i], b = corners[(i + 1) % 4]
+                return (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x) >= 0
+            }
+        }
+        var at: [Int] = []
+        for y in max(0, Int(ys.min()!))..<min(gray.height, Int(ys.max()!) + 1) {
+            for x in max(0, Int(xs.min()!))..<min(gray.width, Int(xs.max()!) + 1) where inside(Double(x), Double(y)) {
+                at.append(y * gray.width + x)
+            }
+        }
+        return at
+    }
+
     @Test("a reprinted card read by its title alone is told from its reprints by its text (real OCR)")
     func textPicksThePrinting() throws {
         // A Gatherer scan of Thornbow Archer: the title reads but no set and number do, and the
@@ -124,30 +150,9 @@ struct CardScannerTests {
         let intact = try scanner.scan(contentsOf: path).cards[0]
         #expect(intact.match.name == "Felidar Cub", "the premise: the whole card is found and read")
         let q = try #require(intact.reading.quad).corners
-        // Card coordinates (u right, v down) to photo pixels, bilinear in the quad.
-        func photo(_ u: Double, _ v: Double) -> PixelPoint {
-            let top = PixelPoint(x: q[0].x + (q[1].x - q[0].x) * u, y: q[0].y + (q[1].y - q[0].y) * u)
-            let bottom = PixelPoint(x: q[3].x + (q[2].x - q[3].x) * u, y: q[3].y + (q[2].y - q[3].y) * u)
-            return PixelPoint(x: top.x + (bottom.x - top.x) * v, y: top.y + (bottom.y - top.y) * v)
-        }
         var gray = try Image(contentsOf: path).grayPixels()
         func pixels(u0: Double, v0: Double, u1: Double, v1: Double) -> [Int] {
-            let corners = [photo(u0, v0), photo(u1, v0), photo(u1, v1), photo(u0, v1)]
-            let xs = corners.map(\.x), ys = corners.map(\.y)
-            // Inside: on the same side of each edge, clockwise (the quad runs TL, TR, BR, BL).
-            func inside(_ x: Double, _ y: Double) -> Bool {
-                (0..<4).allSatisfy { i in
-                    let a = corners[i], b = corners[(i + 1) % 4]
-                    return (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x) >= 0
-                }
-            }
-            var at: [Int] = []
-            for y in max(0, Int(ys.min()!))..<min(gray.height, Int(ys.max()!) + 1) {
-                for x in max(0, Int(xs.min()!))..<min(gray.width, Int(xs.max()!) + 1) where inside(Double(x), Double(y)) {
-                    at.append(y * gray.width + x)
-                }
-            }
-            return at
+            Self.pixels(of: q, in: gray, u0: u0, v0: v0, u1: u1, v1: v1)
         }
         let wall = pixels(u0: 1.02, v0: 0.85, u1: 1.10, v1: 1.0).map { gray.pixels[$0] }.sorted()
         let colour = try #require(wall.isEmpty ? nil : wall[wall.count / 2])
@@ -161,5 +166,28 @@ struct CardScannerTests {
         let found = try #require(card.reading.quad).corners
         let width = hypot(found[1].x - found[0].x, found[1].y - found[0].y), whole = hypot(q[1].x - q[0].x, q[1].y - q[0].y)
         #expect(abs(width - whole) < 0.1 * whole && found[0].y < found[3].y, "\(found) against \(q)")
+    }
+
+    @Test("a card whose title is painted over is read the way up its text box says, and identified by its collector lines and text (real OCR)")
+    func titleLessCardKeepsDecisiveWayUp() throws {
+        // A blue 2015 card on a shelf, its title bar painted in the bar's own colour (as
+        // `scripts/robustness.sh`'s `notitle` copies are): nothing names it at the title band.
+        // It is read the way up its text box says (turned round, the rules text upside down
+        // reads as text-like noise: `OrientationTests.overruledWay`), where its collector lines
+        // and its text tell the printing of the two that print its text.
+        let path = SharedCardData.root.appendingPathComponent("photos/alexandrearpin/photos/busy_background/dtk_gurmag_drowner_2.JPG").path
+        let scanner = try Self.scanner()
+        let intact = try scanner.scan(contentsOf: path).cards[0]
+        #expect(intact.match.card.map { "\($0.setCode) \($0.collectorNumber)" } == "dtk 57", "the premise: the whole card identified")
+        let q = try #require(intact.reading.quad).corners
+        var gray = try Image(contentsOf: path).grayPixels()
+        let bar = Self.pixels(of: q, in: gray, u0: 0.04, v0: 0.03, u1: 0.96, v1: 0.135)
+        let colour = bar.map { gray.pixels[$0] }.sorted()[bar.count / 2]
+        for at in bar { gray.pixels[at] = colour }
+        let image = try Self.image(gray: gray.pixels, width: gray.width, height: gray.height, name: "notitle.pgm")
+        let card = try #require(try scanner.scan(image: image).first)
+        #expect(card.match.status == .identified && card.match.card.map { "\($0.setCode) \($0.collectorNumber)" } == "dtk 57",
+                "\(card.match.status) \(card.match.method) \(card.match.candidates.map { "\($0.printing.setCode) \($0.printing.collectorNumber)" })")
+        #expect(card.reading.rotation == intact.reading.rotation)
     }
 }

@@ -346,3 +346,40 @@ struct TextEvidenceTests {
         #expect(!CardMatcher.isPartialTitle(nil, of: "Broodhunter Wurm", minimumLetters: 4))
     }
 }
+
+/// A set code read below a title painted over, with the number garbled: real reads of the `notitle`
+/// copy of `alexandrearpin/photos/busy_background/dtk_gurmag_drowner_2.JPG`.
+@Suite("Text evidence with a set code read (real OCR lines)", .tags(.sharedData), .needsSharedData)
+struct TextEvidenceSetCodeTests {
+    static let textBox = ["Creature — Naga Wizard v", "ATCC LL TL", "Exploit (When re enters the", "batulefield, you ma ice @ creature.)",
+                          "When Gurma met exploits a", "creature, look e top four cards", "of your library. Pit one of them into",
+                          "your hand and rest into your", "graveyard."]
+
+    static func fields(setCode: String?) -> ExtractedFields {
+        var fields = ExtractedFields(title: ExtractedField(value: "en ae", confidence: 0.33, sources: ["en   ae"]))
+        if let setCode {
+            fields.setCode = ExtractedField(value: setCode, confidence: 0.46, sources: ["\(setCode.uppercased()) + Em @ Leet Boewrs7"])
+            fields.language = ExtractedField(value: "en", confidence: 0.46, sources: ["\(setCode.uppercased()) + Em @ Leet Boewrs7"])
+        }
+        return fields
+    }
+
+    @Test("the set code read picks, among the printings the text names, the one of its set")
+    func setCodePicksPrinting() throws {
+        let matcher = try TextEvidenceTests.matcher
+        let text = TextEvidenceTests.observations(.textBox, Self.textBox)
+        let open = try matcher.match(Self.fields(setCode: nil), observations: text)
+        #expect(open.status == .ambiguous && Set(open.candidates.map(\.printing.setCode)) == ["dtk", "mb1"],
+                "the premise: the text names the card, not its printing (\(open.status) \(open.candidates.map(\.printing.setCode)))")
+        let exact = try matcher.match(Self.fields(setCode: "dtk"), observations: text)
+        #expect(exact.status == .identified && exact.card?.setCode == "dtk" && exact.card?.collectorNumber == "57",
+                "\(exact.status) \(exact.confidence) \(exact.method)")
+        // Read a letter off (`OTK`): the nearest code is the set's, and counts by its score.
+        let near = try matcher.match(Self.fields(setCode: "otk"), observations: text)
+        #expect(near.candidates.first?.printing.setCode == "dtk" && near.confidence < exact.confidence,
+                "\(near.status) \(near.confidence) \(near.candidates.map(\.printing.setCode))")
+        // A set code of no printing of the name narrows nothing.
+        let other = try matcher.match(Self.fields(setCode: "bfz"), observations: text)
+        #expect(Set(other.candidates.map(\.printing.setCode)) == ["dtk", "mb1"], "\(other.candidates.map(\.printing.setCode))")
+    }
+}
