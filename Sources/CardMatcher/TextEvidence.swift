@@ -165,8 +165,8 @@ extension CardMatcher {
     /// name clearly on several words; or the one name among the best that the text was read
     /// naming where that card's own text names it (`text+name`). The printing: among that name's printings found by the text,
     /// the best-scored ones (flavor text and artist differ between reprints), narrowed by the
-    /// number, set size, rarity, frame era and border read, the copyright year and the capture
-    /// day. One printing left is `identified`; several are `ambiguous` between them (the name is
+    /// set code, number, set size, rarity, frame era and border read, the copyright year and the
+    /// capture day. One printing left is `identified`; several are `ambiguous` between them (the name is
     /// known). Confidences are the tuning's (`MatcherTextTuning`), chosen so that no identified
     /// card was wrong on the shared photos and their copies.
     func textRule(_ e: Evidence, _ text: TextEvidence, _ choice: TextChoice?) throws -> MatchResult? {
@@ -191,27 +191,28 @@ extension CardMatcher {
         }
         if printings.isEmpty { printings = [bestMatch.printing] }
         printings = e.possible(printings).printings
-        // Collector lines that fit none of the name's printings were misread: the number read
-        // with them does not pick one either.
+        // Collector lines that fit none of the name's printings were misread: the number and the
+        // set code read with them do not pick one either.
         let narrowed = e.narrow(printings, catalog: catalog)
         if !narrowed.isEmpty { printings = narrowed }
+        // A set code read that names some of these printings' sets picks those, before the
+        // number (a garbled number line can hold a legible set code line, and a number misread
+        // may fit another set's printing). Read exactly; else, when no code was read exactly, one
+        // of its nearest codes as sure as `numberFromTitle` asks, counted as `exact` counts it:
+        // by the square root of its score.
+        var setTrust = 1.0
+        if !narrowed.isEmpty, printings.count > 1 {
+            let exact = e.setCandidates.filter(\.exact)
+            let sets = exact.isEmpty ? e.setCandidates.filter { $0.score >= rules.numberFromTitleSet } : exact
+            let inSets = printings.filter { p in sets.contains { $0.code == p.setCode } }
+            if !inSets.isEmpty {
+                printings = inSets
+                setTrust = (sets.filter { s in inSets.contains { $0.setCode == s.code } }.map(\.score).max() ?? 1).squareRoot()
+            }
+        }
         if !narrowed.isEmpty, let number = e.number {
             let numbered = printings.filter { $0.collectorNumber == number }
             if !numbered.isEmpty { printings = numbered }
-        }
-        // A set code read that is (or comes near) the code of some of these printings' sets picks
-        // those: a garbled number line can hold a legible set code line. A code read near but not
-        // exactly counts as `exact` counts it: by the square root of its score.
-        var setTrust = 1.0
-        if printings.count > 1, !e.setCandidates.isEmpty {
-            for exact in [true, false] {
-                let sets = e.setCandidates.filter { $0.exact == exact }
-                let inSets = printings.filter { p in sets.contains { $0.code == p.setCode } }
-                guard !inSets.isEmpty else { continue }
-                printings = inSets
-                setTrust = (sets.filter { s in inSets.contains { $0.setCode == s.code } }.map(\.score).max() ?? 1).squareRoot()
-                break
-            }
         }
         if let year = text.year {
             let dated = printings.filter { p in p.releasedAt.flatMap { Int($0.prefix(4)) }.map { abs($0 - year) <= 1 } ?? false }

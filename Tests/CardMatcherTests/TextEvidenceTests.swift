@@ -378,8 +378,12 @@ struct TextEvidenceSetCodeTests {
         let near = try matcher.match(Self.fields(setCode: "otk"), observations: text)
         #expect(near.candidates.first?.printing.setCode == "dtk" && near.confidence < exact.confidence,
                 "\(near.status) \(near.confidence) \(near.candidates.map(\.printing.setCode))")
-        // A set code of no printing of the name narrows nothing.
-        let other = try matcher.match(Self.fields(setCode: "bfz"), observations: text)
-        #expect(Set(other.candidates.map(\.printing.setCode)) == ["dtk", "mb1"], "\(other.candidates.map(\.printing.setCode))")
+        // A set's code that prints the name in none of its printings narrows nothing, not even
+        // where a code one letter off (KTK for DTK) would.
+        for code in ["bfz", "ktk"] {
+            let other = try matcher.match(Self.fields(setCode: code), observations: text)
+            #expect(other.status != .identified && Set(other.candidates.map(\.printing.setCode)) == ["dtk", "mb1"],
+                    "\(code): \(other.status) \(other.candidates.map(\.printing.setCode))")
+        }
     }
 }

@@ -26,8 +26,11 @@ struct OrientationTests {
         let pipeline = try CardReader().pipeline
         let hypotheses = pipeline.placementHypotheses(ReadPipeline.wholeImage(gray), source: .wholeImage, gray: gray, policy: .mainCard)
         let sure = try #require(hypotheses.first { $0.wayUp == .sure && !$0.extended })
-        let other = try #require(hypotheses.first { $0.wayUp == .other && !$0.extended })
+        let other = try #require(hypotheses.first { $0.wayUp == .overruled && !$0.extended })
         #expect(other.prior == Tuning().orientation.overruledWayPrior)
+        // Another region of the photo does not trust the test so far: no debit.
+        let region = pipeline.placementHypotheses(ReadPipeline.wholeImage(gray), source: .wholeImage, gray: gray, policy: .otherRegion)
+        #expect(region.allSatisfy { $0.wayUp != .overruled && $0.prior <= 0 && $0.prior > Tuning().orientation.overruledWayPrior })
         // The sure way's title band read nothing (glare, or paint); turned round, the rules text
         // upside down read as a line of fair quality (0.38, as on a card with glare over its title).
         func reading(_ h: ReadPipeline.Hypothesis, quality: Double, known: Bool = false) -> ReadPipeline.Attempt {

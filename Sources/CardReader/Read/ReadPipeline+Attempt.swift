@@ -16,7 +16,7 @@ extension ReadPipeline {
         var printsCopyright = false
         /// The bands were read where an older frame puts them (`CardLayout.extendedTitle`).
         var extended = false
-        /// The way up it was read at, as its hypothesis said.
+        /// The way up it was read at (a rescue's, its basis'; a placed card's, the likely way).
         var wayUp: WayUp = .likely
         /// Other places the card may be, read when nothing at this one names a card (`CardReading.elsewhere`).
         var elsewhere: [Attempt] = []
@@ -50,7 +50,7 @@ extension ReadPipeline {
         // The extractor put the vocabulary's name in place of what was read when it knew one.
         let known = titleOnly.title.map { title in options.resolveTitle?(title.value) != nil } ?? false
         DebugDump.trace("title quality \(title.quality) \"\(titleOnly.title?.sources.first ?? "")\" known \(known) band \(extended ? "extended" : "standard") \(wayUp.rawValue)")
-        let titleMissed = !title.crowded && ((wayUp == .sure && !extended) || (wayUp != .other && title.observations.isEmpty))
+        let titleMissed = !title.crowded && ((wayUp == .sure && !extended) || (!wayUp.isSecond && title.observations.isEmpty))
         guard known || (!onlyKnownTitle && (title.quality >= tuning.title.minimumQuality || titleMissed)) else {
             // No title where the quad puts it: the quad is not a card, or this way up is wrong.
             // Its collector band would be noise, and noise is slow to read. (The likely way up,
@@ -152,5 +152,11 @@ extension ReadPipeline {
         case likely = "likely way up"
         /// The other way.
         case other = "other way up"
+        /// The other way, on the main card of a photo whose way-up test was decisive: its
+        /// readings carry `Tuning.Orientation.overruledWayPrior`.
+        case overruled = "other way up, against the test"
+
+        /// The way the way-up test put second (`other`, `overruled`).
+        var isSecond: Bool { self == .other || self == .overruled }
     }
 }

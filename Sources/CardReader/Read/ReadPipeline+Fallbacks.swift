@@ -12,7 +12,7 @@ extension ReadPipeline {
         where ranked.count < tuning.lastResorts.rescueCandidates && attempt.titleQuality >= tuning.lastResorts.rescueMinimumQuality {
             if !ranked.contains(where: { $0.corners == attempt.corners }) { ranked.append(attempt) }
         }
-        return ranked.map { Hypothesis(corners: $0.corners, source: .titleRescue, prior: $0.prior, basis: $0) }
+        return ranked.map { Hypothesis(corners: $0.corners, source: .titleRescue, wayUp: $0.wayUp, prior: $0.prior, basis: $0) }
     }
 
     /// The attempt read again with its title band binarised by local contrast (light lettering,
@@ -42,7 +42,7 @@ extension ReadPipeline {
                 }
                 DebugDump.trace("rescue read \(cleaned) in the \(region == CardLayout.title ? "standard" : "extended") band, \(lightText ? "light" : "dark") lettering")
                 var attempt = try attempt(found.corners, gray: gray, extended: region == CardLayout.extendedTitle,
-                                          wayUp: .likely, title: title)
+                                          wayUp: found.wayUp, title: title)
                 attempt.prior = found.prior
                 return attempt
             }

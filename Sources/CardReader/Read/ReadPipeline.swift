@@ -133,13 +133,18 @@ struct ReadPipeline {
         let sure = policy.trustsDecisiveWayUp && abs(lightness) > decisive
         return turns.flatMap { turn in
             let corners = quad.turned(by: turn)
-            let wayUp: WayUp = turn != turns[0] ? .other : sure ? .sure : .likely
-            let overruled = wayUp == .other && abs(lightness) > decisive ? tuning.orientation.overruledWayPrior : 0
+            let wayUp: WayUp = turn != turns[0] ? (sure ? .overruled : .other) : sure ? .sure : .likely
             return [false, true].map { extended in
                 Hypothesis(corners: corners, source: source, wayUp: wayUp, extended: extended,
-                           prior: (extended ? tuning.search.extendedBandPrior : 0) + overruled)
+                           prior: (extended ? tuning.search.extendedBandPrior : 0) + Self.wayUpPrior(wayUp, tuning: tuning))
             }
         }
+    }
+
+    /// The credit a reading gets for its way up: `Tuning.Orientation.overruledWayPrior` against a
+    /// decisive way-up test, else none.
+    static func wayUpPrior(_ wayUp: WayUp, tuning: Tuning) -> Double {
+        wayUp == .overruled ? tuning.orientation.overruledWayPrior : 0
     }
 
     /// Alternative quads grown from the best reading: grown by a black border (the locator may
@@ -153,11 +158,13 @@ struct ReadPipeline {
             (.aspectCompleted, Self.aspectCompleted(found.corners, imageWidth: gray.width, imageHeight: gray.height)),
             (.hungFromTop, found.titleKnown ? Self.hungFromTop(found.corners) : nil),
         ]
+        // A quad grown from a reading made at the way a decisive test chose is read at it too
+        // (its collector lines below a title band of noise, as the reading's were); one grown
+        // from a reading against the test carries the reading's debit.
+        let wayUp: WayUp = found.wayUp == .sure ? .sure : .likely
+        let prior = tuning.alternatives.prior + Self.wayUpPrior(found.wayUp, tuning: tuning)
         return grown.compactMap { source, corners in
-            // A quad grown from a reading at a decisive way up is that way up too: its collector
-            // lines are read below a title band of noise, as the reading's were.
-            corners.map { Hypothesis(corners: $0, source: source, wayUp: found.wayUp == .sure ? .sure : .likely,
-                                     prior: tuning.alternatives.prior, basis: found) }
+            corners.map { Hypothesis(corners: $0, source: source, wayUp: wayUp, prior: prior, basis: found) }
         }
     }
 
