@@ -145,6 +145,18 @@ struct Evidence {
         return paper.isEmpty ? printings : paper
     }
 
+    /// The printings of the set code read: those of a set read exactly; else, when no code was
+    /// read exactly, of a nearest code scoring `minimumNearScore` or more. With the best score
+    /// of a set that holds them (1 when read exactly); nil when none of `printings` is in such a set.
+    func inSetRead(_ printings: [Printing], minimumNearScore: Double) -> (printings: [Printing], score: Double)? {
+        let exact = setCandidates.filter(\.exact)
+        let sets = exact.isEmpty ? setCandidates.filter { $0.score >= minimumNearScore } : exact
+        let scores = Dictionary(sets.map { ($0.code, $0.score) }, uniquingKeysWith: max)
+        let inSets = printings.filter { scores[$0.setCode] != nil }
+        guard let score = inSets.compactMap({ scores[$0.setCode] }).max() else { return nil }
+        return (inSets, score)
+    }
+
     /// Keeps the printings consistent with the frame era, printed set size and rarity, then with
     /// the border colour when that leaves any (a printing whose border the catalog does not know
     /// stays; a border that no printing has was mismeasured, or the catalog lacks the printing).

@@ -197,18 +197,12 @@ extension CardMatcher {
         if !narrowed.isEmpty { printings = narrowed }
         // A set code read that names some of these printings' sets picks those, before the
         // number (a garbled number line can hold a legible set code line, and a number misread
-        // may fit another set's printing). Read exactly; else, when no code was read exactly, one
-        // of its nearest codes as sure as `numberFromTitle` asks, counted as `exact` counts it:
-        // by the square root of its score.
+        // may fit another set's printing); a near code as sure as `numberFromTitle` asks, counted
+        // as `exact` counts it: by the square root of its score.
         var setTrust = 1.0
-        if !narrowed.isEmpty, printings.count > 1 {
-            let exact = e.setCandidates.filter(\.exact)
-            let sets = exact.isEmpty ? e.setCandidates.filter { $0.score >= rules.numberFromTitleSet } : exact
-            let inSets = printings.filter { p in sets.contains { $0.code == p.setCode } }
-            if !inSets.isEmpty {
-                printings = inSets
-                setTrust = (sets.filter { s in inSets.contains { $0.setCode == s.code } }.map(\.score).max() ?? 1).squareRoot()
-            }
+        if !narrowed.isEmpty, printings.count > 1, let inSet = e.inSetRead(printings, minimumNearScore: rules.numberFromTitleSet) {
+            printings = inSet.printings
+            setTrust = inSet.score.squareRoot()
         }
         if !narrowed.isEmpty, let number = e.number {
             let numbered = printings.filter { $0.collectorNumber == number }

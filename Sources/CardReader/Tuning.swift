@@ -109,10 +109,10 @@ public struct Tuning: Sendable, Codable, Equatable {
         /// Credit given to a reading of the way up a decisive test put second (on the main card),
         /// as much as a known title's credit: against the test, the other way wins on a name the
         /// vocabulary knows read better than the test's way read its band (a saga's art measuring
-        /// lighter than its text box), not on text-like noise. Turned round,
-        /// the title band holds the rules text upside down, which read at 0.27–0.38 where glare
-        /// or paint left the title bar reading nothing, and the card was read the wrong way up
-        /// (its collector lines unread; −0.3 still let 0.38 win).
+        /// lighter than its text box), not on text-like noise. Turned round, the title band holds
+        /// the rules text upside down, which read at 0.27–0.38 where glare or paint left the title
+        /// bar reading nothing, and the card was read the wrong way up (its collector lines
+        /// unread; −0.3 still let 0.38 win).
         public var overruledWayPrior = -0.5
     }
 

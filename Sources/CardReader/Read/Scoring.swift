@@ -68,11 +68,11 @@ extension ReadPipeline {
         }
 
         /// An alternative quad is taken when it scores clearly better, a title band of noise
-        /// (under `title.minimumQuality`) counting as nothing (two bands of noise tell no quad from another: a card's inner
-        /// frame grown by a border read 0.28 of noise over 0.02 and moved the text read off the
-        /// card), or when it reads the same known name above collector lines the best reading
-        /// lacks (the same card, whose bottom edge the other quad found). The better reading of
-        /// the title band is kept: the quad changed under it.
+        /// (under `title.minimumQuality`) counting as nothing (two bands of noise tell no quad
+        /// from another: a card's inner frame grown by a border read 0.28 of noise over 0.02 and
+        /// moved the text read off the card), or when it reads the same known name above
+        /// collector lines the best reading lacks (the same card, whose bottom edge the other
+        /// quad found). The better reading of the title band is kept: the quad changed under it.
         func alternativeTaken(_ candidate: Attempt, over found: Attempt) -> Attempt? {
             guard score(candidate, countingNoise: false) > score(found, countingNoise: false) + tuning.alternatives.margin
                     || found.isCompleted(by: candidate) else { return nil }
