@@ -440,6 +440,10 @@ public struct Tuning: Sendable, Codable, Equatable {
         public var maximumSharedArea = 0.2
         /// Proposals read in one photo at most (each costs a card's read, ~0.1–0.8 s).
         public var maximumProposals = 12
+        /// Where the cards read show no step, the regions located give it when at least this many
+        /// pairs of them (with the cards) lie a step apart: a grid or a row of toploaders, not the
+        /// two parts of an overlapping spread that one pair shows.
+        public var layoutPairs = 2
         /// A located region other than the first, on which nothing recognisable was read, is
         /// offered to the caller's confirmation (its text read: ~0.3–1 s) when it is at least this
         /// card-like (`LocatedCard.confidence`); a region beside cards located or read (the

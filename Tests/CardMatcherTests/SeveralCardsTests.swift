@@ -255,6 +255,27 @@ struct SeveralCardsTests {
         #expect(Self.apart(cards), "\(names)")
     }
 
+    @Test("toploaders of which one card reads: the regions located give the step, and the cards beside are found (shared photo)",
+          .tags(.sharedData), .needsSharedData)
+    func layoutOfRegionsLocated() throws {
+        // Six 1990s cards in toploaders, two columns of three; the locator finds the right column
+        // and the top-left card, and only one of them reads its title (the others' are pale or
+        // glared). No two cards read lie side by side, so they showed no step, and the left
+        // column's two lower cards (black borders merged into one region) were never proposed.
+        let (path, expected) = try Self.labelled("esbillyjack/uploads_backup/scan_155_0732d342-cd02-40ca-88cf-f1af75b4144f.jpg")
+        let catalog = try SharedCardData.catalog.get().catalog
+        var off = CardReader.Options()
+        off.tuning.neighbours.layoutPairs = .max
+        let without = Self.names(try CardScanner(catalog: catalog, options: off).scan(contentsOf: path).cards)
+        #expect(!without.contains("Chain Lightning"), "the premise: \(without)")
+        let cards = try CardScanner(catalog: catalog).scan(contentsOf: path).cards
+        let names = Self.names(cards)
+        #expect(names.contains("Chain Lightning"), "\(names)")
+        #expect(names.count > without.count, "\(names)")
+        #expect(names.allSatisfy(expected.contains), "no card that is not in the toploaders: \(names)")
+        #expect(Self.apart(cards), "\(names)")
+    }
+
     @Test("a card whose pale title reads as nothing, beside cards read, is found by its text (shared photo)",
           .tags(.sharedData), .needsSharedData)
     func confirmedByText() throws {

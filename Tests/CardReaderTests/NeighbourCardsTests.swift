@@ -37,6 +37,20 @@ struct NeighbourCardsTests {
         #expect(abs(try #require(n.steps([Self.card(0, 0), Self.card(0, 3.1 * 264)]).down) - 1.55) < 1e-9)
     }
 
+    @Test("a step asked of several pairs: a grid's pairs give it, one pair alone does not")
+    func stepsOfSeveralPairs() throws {
+        let n = NeighbourCards()
+        // Three regions of a 2-column grid: two pairs side by side or one above the other (the
+        // diagonal pair is neither).
+        let grid = n.steps([Self.card(0, 0), Self.card(209, 0), Self.card(209, 294)], minimumPairs: 2)
+        #expect(abs(try #require(grid.across) - 209.0 / 189) < 1e-9)
+        #expect(abs(try #require(grid.down) - 294.0 / 264) < 1e-9)
+        let pair = n.steps([Self.card(0, 0), Self.card(209, 0)], minimumPairs: 2)
+        #expect(pair.across == nil && pair.down == nil)
+        let diagonal = n.steps([Self.card(0, 0), Self.card(209, 294), Self.card(600, 900)], minimumPairs: 2)
+        #expect(diagonal.across == nil && diagonal.down == nil, "cards a step across and down at once are no pair")
+    }
+
     @Test("a proposal a little off its card moves onto the card the locator finds around it; with no card there it stays")
     func refinedProposal() throws {
         // A light card 189 × 264 on a dark table, and a proposal stepped 20 px right and 25 px up of it.

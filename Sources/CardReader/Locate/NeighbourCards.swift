@@ -15,20 +15,25 @@ struct NeighbourCards {
     /// by side (or one above the other) at a step in `Tuning.Neighbours`' range, else over pairs
     /// two such steps apart (the card between them unread: a page's first and third pocket), a
     /// direction no pair shows completed from the other (`completed`); nil for both when no pair
-    /// shows a step.
-    func steps(_ cards: [Quad]) -> (across: Double?, down: Double?) {
+    /// shows a step, or fewer than `minimumPairs` pairs do.
+    func steps(_ cards: [Quad], minimumPairs: Int = 1) -> (across: Double?, down: Double?) {
         var across: [[Double]] = [[], []], down: [[Double]] = [[], []]
+        var pairs = 0
         for (i, a) in cards.enumerated() {
             for b in cards[(i + 1)...] {
                 // Where two steps and three fit alike (3.0–3.2 cards apart: cards with a half-card
                 // gap two apart, or touching cards three apart), two: the fewer unread cards between.
+                var shows = false
                 for apart in [1, 2] {
                     let s = step(of: b, from: a, steps: Double(apart))
                     if let x = s.across { across[apart - 1].append(x) }
                     if let y = s.down { down[apart - 1].append(y) }
+                    shows = shows || s.across != nil || s.down != nil
                 }
+                if shows { pairs += 1 }
             }
         }
+        guard pairs >= minimumPairs else { return (nil, nil) }
         func median(_ v: [[Double]]) -> Double? {
             guard let found = v.first(where: { !$0.isEmpty }) else { return nil }
             return found.sorted()[found.count / 2]

@@ -45,6 +45,9 @@ public final class PhotoRead: @unchecked Sendable {
     public let limit: Int
     let pipeline: ReadPipeline
     private let located: [LocatedCard]
+    /// Every region the locator found (`located` and those beside them): the layout they show
+    /// gives the step between cards where the cards read show none (`propose`).
+    private let layout: [Quad]
     private let scanShaped: Bool
     private let converted: UInt64, start: UInt64, locatedAt: UInt64
 
@@ -85,6 +88,7 @@ public final class PhotoRead: @unchecked Sendable {
         let found = CardLocator(tuning: pipeline.options.tuning.locator, neighbours: pipeline.options.tuning.neighbours)
             .locateWithBeside(gray, limit: limit)
         located = found.cards
+        layout = (found.cards + found.beside).map(\.corners)
         locatedAt = Clock.now
         // The main region's parts (read first when it reads as no card) and the regions of their
         // size (read once a part is a card) have the first places.
@@ -184,9 +188,19 @@ public final class PhotoRead: @unchecked Sendable {
     private func propose() {
         let neighbours = NeighbourCards(tuning: tuning)
         let locator = CardLocator(tuning: pipeline.options.tuning.locator, neighbours: tuning)
-        let steps = neighbours.steps(cards)
-        DebugDump.trace("proposing beside \(cards.count) cards: step across \(steps.across.map { String(format: "%.2f", $0) } ?? "-"), down \(steps.down.map { String(format: "%.2f", $0) } ?? "-")")
-        for card in cards {
+        var steps = neighbours.steps(cards), anchors = cards
+        if steps.across == nil, steps.down == nil {
+            // The cards read show no step (one card read among toploaders or pockets whose other
+            // cards read nothing on their title and collector lines): the regions located, read
+            // or not, show the layout's step when enough pairs of them lie side by side (a grid or
+            // a row, not two parts of an overlapping spread), and places are proposed beside them
+            // as beside the cards.
+            let regions = layout.filter { region in !cards.contains { CardLocator.overlaps(region, $0) } }
+            let shown = neighbours.steps(cards + regions, minimumPairs: tuning.layoutPairs)
+            if shown.across != nil || shown.down != nil { (steps, anchors) = (shown, cards + regions) }
+        }
+        DebugDump.trace("proposing beside \(cards.count) cards and \(anchors.count - cards.count) regions: step across \(steps.across.map { String(format: "%.2f", $0) } ?? "-"), down \(steps.down.map { String(format: "%.2f", $0) } ?? "-")")
+        for card in anchors {
             for stepped in neighbours.proposals(around: card, steps: steps, imageWidth: gray.width, imageHeight: gray.height) {
                 guard proposed < tuning.maximumProposals,
                       !(cards + pending.map(\.located.corners)).contains(where: { CardLocator.overlaps(stepped, $0) }),
