@@ -215,10 +215,15 @@ extension CardMatcher {
         printings = Self.uniqued(printings)
         let method = nameWithTitle ? "title+text" : nameByText ? "text" : byTypeLine ? "type-line" : "text+name"
         let nameConfidence = ((nameByText || byTypeLine) && !nameWithTitle ? t.textAloneConfidence : t.withTitleConfidence) * setTrust
-        if printings.count == 1 {
+        // A title read cleanly as a name the catalog does not hold (a card newer than the catalog)
+        // says the text names another card with words like its own: the text does not decide.
+        let unknownTitle = !titleAgrees && e.titleIsNoise && Self.looksLikeTitle(e.title)
+        if printings.count == 1, !unknownTitle {
             return result(printings[0], confidence: nameConfidence, alternatives: ofName.map(\.printing), method: method)
         }
-        return ambiguous(printings.map { MatchCandidate(printing: $0, score: nameConfidence / Double(printings.count)) }, method: method)
+        // (Not decided: no candidate scores as an identified card would.)
+        let shares = Double(unknownTitle ? max(2, printings.count) : printings.count)
+        return ambiguous(printings.map { MatchCandidate(printing: $0, score: nameConfidence / shares) }, method: method)
     }
 
     /// The name the text points to, and whether it names it without the title: on many words
@@ -303,6 +308,27 @@ extension CardMatcher {
         guard read.filter(\.isLetter).count >= minimumLetters else { return false }
         let full = " " + name.lowercased().split(whereSeparator: { !$0.isLetter }).joined(separator: " ") + " "
         return full.contains(" " + read + " ")
+    }
+
+    /// Whether `title` as read is shaped like an English card name: two words or more of three
+    /// letters or more, each a capital followed by lower-case letters (an apostrophe or a hyphen
+    /// inside), the small words between them in lower case, and no digits; no word of a type line
+    /// or of the artist's credit (a band placed on them). Noise read in a title bar mixes cases,
+    /// digits and scraps; a foreign name keeps its later words in lower case.
+    static func looksLikeTitle(_ title: String?) -> Bool {
+        guard let title, !title.contains(where: \.isNumber) else { return false }
+        let small: Set<String> = ["of", "the", "and", "to", "in", "on", "for", "from", "with", "a", "an", "at", "by"]
+        let printed: Set<String> = ["Illus", "Legendary", "Basic", "Snow", "Creature", "Artifact", "Enchantment", "Instant",
+                                    "Sorcery", "Land", "Planeswalker", "Tribal", "Token"]
+        var named = 0
+        for word in title.split(separator: " ") {
+            let letters = word.trimmingCharacters(in: CharacterSet(charactersIn: ",.;:!"))
+            if small.contains(String(letters)) { continue }
+            guard let first = letters.first, first.isUppercase, letters.count >= 3, !printed.contains(String(letters)),
+                  letters.dropFirst().allSatisfy({ $0.isLowercase || "'’-".contains($0) }) else { return false }
+            named += 1
+        }
+        return named >= 2
     }
 
     /// The words of a text as the index spells them: lower case, accents folded.

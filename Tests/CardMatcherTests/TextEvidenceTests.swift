@@ -387,3 +387,58 @@ struct TextEvidenceSetCodeTests {
         }
     }
 }
+
+/// A card newer than the catalog, its title read cleanly, whose rules text is nearly another
+/// card's: real reads of a card of `thaen/multi/photo-test.jpg` (tilted 30°, as the several-card
+/// copies are), an Aura whose text (`Flash`, `Enchant creature you control`, `When this Aura
+/// enters, enchanted creature gains hexproof until end of turn`) is an older Aura's but for its
+/// name and numbers.
+@Suite("Text evidence against a title the catalog does not hold (real OCR lines)", .tags(.sharedData), .needsSharedData)
+struct TextEvidenceUnknownTitleTests {
+    /// The text box's lines and the credits band's (placed on the box's last lines), with
+    /// Tesseract's confidence for each.
+    static let textBox: [(String, Double)] = [("ichantment — Aura ©", 0.88), ("oo Rn ARS ARS ES", 0.21), ("lash", 0.96),
+                                             ("nchant creature you control", 0.95), ("/hen this Aura enters, enchanted", 0.92),
+                                             ("‘eature gains hexproof until end of", 0.89), ("rn. (It can’t be the target of spells or", 0.91),
+                                             ("PS O0 0706 8a) Pee eee ee ee eS ee", 0.11)]
+    static let credits: [(String, Double)] = [("abilities your opponents control. )", 0.70), ("Enchanted creature gets +1/+2.", 0.94)]
+
+    static func observations(_ band: CardBand, _ lines: [(String, Double)]) -> [CardObservation] {
+        lines.map { CardObservation(region: band, observation: TextObservation(text: $0.0, confidence: $0.1, boundingBox: NormalizedRect(x: 0, y: 0, width: 1, height: 0.05))) }
+    }
+
+    static func fields(title: String) -> ExtractedFields {
+        ExtractedFields(title: ExtractedField(value: title, confidence: 0.9, sources: [title]))
+    }
+
+    @Test("the text names a card alone when the title is noise, not when it is a clean name the catalog lacks")
+    func cleanUnknownTitle() throws {
+        // Both bulk files and MTGJSON's set files, as the copies were matched with (the word
+        // index's statistics over them put the older Aura among the text's candidates).
+        let folder = SharedCardData.root.appendingPathComponent("carddata/mtgjson-2022/sets")
+        let sets = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+            .map { folder.appendingPathComponent($0).path }
+        try SharedCardData.withCatalog(of: [SharedCardData.scryfall2019, SharedCardData.mtgjsonAll] + sets) { catalog in
+            let matcher = CardMatcher(catalog: catalog)
+            let text = Self.observations(.textBox, Self.textBox) + Self.observations(.credits, Self.credits)
+            let noise = try matcher.match(Self.fields(title: "oo Rn ARS"), observations: text)
+            #expect(noise.status == .identified, "the premise: the text alone names a card (\(noise.status) \(noise.card?.name ?? "-"))")
+            let named = noise.card?.name ?? "-"
+            let unknown = try matcher.match(Self.fields(title: "Aquitect's Defenses"), observations: text)
+            #expect(unknown.status == .ambiguous, "\(unknown.status) \(unknown.card?.name ?? "-") \(unknown.confidence)")
+            #expect(unknown.candidates.first?.printing.name == named && unknown.confidence < noise.confidence,
+                    "the text's card stays the candidate, below an identified card's confidence: \(unknown.confidence)")
+        }
+    }
+
+    @Test("a title shaped like an English card name: words capitalised, none of noise, a type line's or a credit's")
+    func titleShape() {
+        for title in ["Aquitect's Defenses", "Ashling, Rekindled", "Sword of Hearth and Home", "Wear // Tear"] {
+            #expect(CardMatcher.looksLikeTitle(title) == (title != "Wear // Tear"), "\(title)")
+        }
+        for title in ["Dade, AR On, ll", "Zangano cultivador", "Rompecaras profesional", "Opt", "Legendary Creature",
+                      "Illus. Mark Tedin", "Beau butt ee ba", "Rae SFDC", "Teepe", "Fireball 2"] {
+            #expect(!CardMatcher.looksLikeTitle(title), "\(title)")
+        }
+    }
+}
