@@ -29,7 +29,10 @@ import shutil
 import subprocess
 import sys
 
-from PIL import Image, ImageOps
+try:
+    from PIL import Image, ImageOps
+except ImportError:
+    sys.exit("several-card-copies: Pillow is needed (pip install Pillow)")
 
 VARIANTS = {
     "up": [],
@@ -56,14 +59,18 @@ def main() -> int:
         return 2
     os.makedirs(out, exist_ok=True)
     files = sorted({r["file"] for r in rows})
-    with open(os.path.join(out, "labels.csv"), "w", newline="") as f:
+    # The labels are written beside and moved into place at the end: a run that fails leaves
+    # no half-written labels.csv.
+    partial = os.path.join(out, "labels.csv.partial")
+    with open(partial, "w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
         writer.writeheader()
         for n, name in enumerate(files, 1):
             flat = os.path.splitext(name.replace("/", "_"))[0] + ".jpg"
             upright = os.path.join(out, "upright-" + flat)
             try:
-                ImageOps.exif_transpose(Image.open(os.path.join(photos, name))).convert("RGB").save(upright, quality=95)
+                with Image.open(os.path.join(photos, name)) as photo:
+                    ImageOps.exif_transpose(photo).convert("RGB").save(upright, quality=95)
                 for variant, args in VARIANTS.items():
                     os.makedirs(os.path.join(out, variant), exist_ok=True)
                     quality = [] if variant == "q40" else ["-quality", "95"]
@@ -78,6 +85,7 @@ def main() -> int:
                 if os.path.exists(upright):
                     os.remove(upright)
             print(f"{n}/{len(files)} {name}", file=sys.stderr)
+    os.replace(partial, os.path.join(out, "labels.csv"))
     return 0
 
 

@@ -217,7 +217,9 @@ extension CardMatcher {
         let nameConfidence = ((nameByText || byTypeLine) && !nameWithTitle ? t.textAloneConfidence : t.withTitleConfidence) * setTrust
         // A title read cleanly as a name the catalog does not hold (a card newer than the catalog)
         // says the text names another card with words like its own: the text does not decide.
-        let unknownTitle = !titleAgrees && e.titleIsNoise && Self.looksLikeTitle(e.title)
+        // (Not when the text was read naming the catalog's card itself, nor for a card printed
+        // in another language, whose words are capitalised otherwise.)
+        let unknownTitle = !titleAgrees && !selfNamed && e.language == "en" && e.titleIsNoise && Self.looksLikeTitle(e.title)
         if printings.count == 1, !unknownTitle {
             return result(printings[0], confidence: nameConfidence, alternatives: ofName.map(\.printing), method: method)
         }
@@ -311,10 +313,10 @@ extension CardMatcher {
     }
 
     /// Whether `title` as read is shaped like an English card name: two words or more of three
-    /// letters or more, each a capital followed by lower-case letters (an apostrophe or a hyphen
-    /// inside), the small words between them in lower case, and no digits; no word of a type line
-    /// or of the artist's credit (a band placed on them). Noise read in a title bar mixes cases,
-    /// digits and scraps; a foreign name keeps its later words in lower case.
+    /// letters or more, each a capital followed by lower-case letters (an apostrophe inside, a
+    /// capital after a hyphen), the small words between them in lower case, and no digits; no word
+    /// of a type line or of the artist's credit (a band placed on them). Noise read in a title bar
+    /// mixes cases, digits and scraps; a foreign name keeps its later words in lower case.
     static func looksLikeTitle(_ title: String?) -> Bool {
         guard let title, !title.contains(where: \.isNumber) else { return false }
         let small: Set<String> = ["of", "the", "and", "to", "in", "on", "for", "from", "with", "a", "an", "at", "by"]
@@ -323,9 +325,12 @@ extension CardMatcher {
         var named = 0
         for word in title.split(separator: " ") {
             let letters = word.trimmingCharacters(in: CharacterSet(charactersIn: ",.;:!"))
-            if small.contains(String(letters)) { continue }
-            guard let first = letters.first, first.isUppercase, letters.count >= 3, !printed.contains(String(letters)),
-                  letters.dropFirst().allSatisfy({ $0.isLowercase || "'’-".contains($0) }) else { return false }
+            if small.contains(letters.lowercased()) { continue }
+            let parts = letters.split(separator: "-", omittingEmptySubsequences: false)
+            guard letters.count >= 3, !printed.contains(String(letters)), parts.allSatisfy({ part in
+                guard let first = part.first, first.isUppercase else { return false }
+                return part.dropFirst().allSatisfy { $0.isLowercase || "'’".contains($0) }
+            }) else { return false }
             named += 1
         }
         return named >= 2

@@ -428,12 +428,16 @@ struct TextEvidenceUnknownTitleTests {
             #expect(unknown.status == .ambiguous, "\(unknown.status) \(unknown.card?.name ?? "-") \(unknown.confidence)")
             #expect(unknown.candidates.first?.printing.name == named && unknown.confidence < noise.confidence,
                     "the text's card stays the candidate, below an identified card's confidence: \(unknown.confidence)")
+            // The text's own card's title read a letter off: no veto.
+            let agreeing = try matcher.match(Self.fields(title: named.replacingOccurrences(of: "t", with: "l")), observations: text)
+            #expect(agreeing.status == .identified && agreeing.card?.name == named, "\(agreeing.status) \(agreeing.confidence)")
         }
     }
 
     @Test("a title shaped like an English card name: words capitalised, none of noise, a type line's or a credit's")
     func titleShape() {
-        for title in ["Aquitect's Defenses", "Ashling, Rekindled", "Sword of Hearth and Home", "Wear // Tear"] {
+        for title in ["Aquitect's Defenses", "Ashling, Rekindled", "Sword of Hearth and Home", "Blood-Cursed Knight", "Of One Mind",
+                      "Nissa, Who Shakes the World", "Wear // Tear"] {
             #expect(CardMatcher.looksLikeTitle(title) == (title != "Wear // Tear"), "\(title)")
         }
         for title in ["Dade, AR On, ll", "Zangano cultivador", "Rompecaras profesional", "Opt", "Legendary Creature",

@@ -47,8 +47,13 @@ struct NeighbourCardsTests {
         #expect(abs(try #require(grid.down) - 294.0 / 264) < 1e-9)
         let pair = n.steps([Self.card(0, 0), Self.card(209, 0)], minimumPairs: 2)
         #expect(pair.across == nil && pair.down == nil)
-        let diagonal = n.steps([Self.card(0, 0), Self.card(209, 294), Self.card(600, 900)], minimumPairs: 2)
-        #expect(diagonal.across == nil && diagonal.down == nil, "cards a step across and down at once are no pair")
+        #expect(n.steps([Self.card(0, 0), Self.card(209, 0)], minimumPairs: 1).across != nil, "one pair is enough when one is asked")
+        // Three in a row: two pairs a step apart (and one two steps apart).
+        let row = n.steps([Self.card(0, 0), Self.card(209, 0), Self.card(418, 0)], minimumPairs: 2)
+        #expect(abs(try #require(row.across) - 209.0 / 189) < 1e-9)
+        // A step across and down at once is no pair: a card and its diagonal neighbour show none.
+        let diagonal = n.steps([Self.card(0, 0), Self.card(209, 294), Self.card(418, 0)], minimumPairs: 2)
+        #expect(diagonal.across == nil && diagonal.down == nil, "one pair (the first and third, two steps apart) is not two")
     }
 
     @Test("a proposal a little off its card moves onto the card the locator finds around it; with no card there it stays")

@@ -143,9 +143,10 @@ public final class PhotoRead: @unchecked Sendable {
     private var occupied: [Quad] { cards + (mainInParts ? [] : first.map { [$0.corners] } ?? []) }
 
     /// The next region to decide, nil when the photo is done (the limit reached, or no region
-    /// left). The other located regions come first, then places beside the cards read, proposed
-    /// when no region is left (a place is read again where a region of another size or shape was
-    /// read in vain: a card's inner frame, found where touching borders merge, reads no title).
+    /// left). The other located regions come first, then places beside the cards read (or beside
+    /// the regions located, where they show the layout's step: `propose`), proposed when no
+    /// region is left (a place is read again where a region of another size or shape was read in
+    /// vain: a card's inner frame, found where touching borders merge, reads no title).
     /// A region on a card read is passed over.
     public func next() throws -> Region? {
         precondition(first != nil && current == nil, "the main card is read first, and each region decided before the next")
@@ -185,6 +186,9 @@ public final class PhotoRead: @unchecked Sendable {
     /// Proposes places beside the cards read, one step from each (`NeighbourCards`), not on a card
     /// or a region to read, nor where a region was read; each with the card the locator finds
     /// around it (`NeighbourCards.refined`) as the place read when nothing is read at the step.
+    /// Where the cards read show no step, the regions located of a card read's size (not on a
+    /// card read) give it when `Tuning.Neighbours.layoutPairs` pairs of them lie a step apart,
+    /// and places are proposed beside those regions too.
     private func propose() {
         let neighbours = NeighbourCards(tuning: tuning)
         let locator = CardLocator(tuning: pipeline.options.tuning.locator, neighbours: tuning)
@@ -195,7 +199,10 @@ public final class PhotoRead: @unchecked Sendable {
             // or not, show the layout's step when enough pairs of them lie side by side (a grid or
             // a row, not two parts of an overlapping spread), and places are proposed beside them
             // as beside the cards.
-            let regions = layout.filter { region in !cards.contains { CardLocator.overlaps(region, $0) } }
+            let regions = layout.filter { region in
+                !cards.contains { CardLocator.overlaps(region, $0) || NeighbourCards.share(of: region, in: $0) > tuning.maximumSharedArea }
+                    && cards.contains { neighbours.offset(of: region, from: $0) != nil }
+            }
             let shown = neighbours.steps(cards + regions, minimumPairs: tuning.layoutPairs)
             if shown.across != nil || shown.down != nil { (steps, anchors) = (shown, cards + regions) }
         }
