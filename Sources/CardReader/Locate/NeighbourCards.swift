@@ -4,19 +4,20 @@ import CardScanOCR
 /// table, the cards lie at one step from each other, across and down, so where two read cards show
 /// that step (or, failing them, regions located: `PhotoRead`), a card is looked for one step
 /// beyond each read card, also where the locator found no region (cards whose edges merge with
-/// their pocket or their neighbour). A proposal is only a
-/// place to read: it becomes a card when something recognisable is read on it, as any other region.
+/// their pocket or their neighbour). A proposal is only a place to read: it becomes a card when
+/// something recognisable is read on it, as any other region.
 struct NeighbourCards {
     var tuning = Tuning.Neighbours()
     /// The `LocatedCard.method` of a proposal.
     static let method = "neighbour"
 
     /// The step between neighbouring cards, across (in card widths) and down (in card heights),
-    /// each the median over pairs of `cards` (cards read, or regions located) of about one size and the same axes that lie side
-    /// by side (or one above the other) at a step in `Tuning.Neighbours`' range, else over pairs
-    /// two such steps apart (the card between them unread: a page's first and third pocket), a
-    /// direction no pair shows completed from the other (`completed`); nil for both when no pair
-    /// shows a step, or fewer than `minimumPairs` pairs do.
+    /// each the median over pairs of `cards` (cards read, or regions located) of about one size
+    /// and the same axes that lie side by side (or one above the other) at a step in
+    /// `Tuning.Neighbours`' range, else over pairs two such steps apart (the card between them
+    /// unread: a page's first and third pocket), a direction no pair shows completed from the
+    /// other (`completed`); nil for both when no pair shows a step, or fewer than `minimumPairs`
+    /// pairs do.
     func steps(_ cards: [Quad], minimumPairs: Int = 1) -> (across: Double?, down: Double?) {
         var across: [[Double]] = [[], []], down: [[Double]] = [[], []]
         var pairs = 0
