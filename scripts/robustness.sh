@@ -11,6 +11,10 @@
 #   scripts/robustness.sh --copies-only notitle   # make one variant's copies again, keep the others
 #   scripts/robustness.sh --tune title.minimumQuality=0.25 up half   # a reader tuning parameter
 #                                         # (repeatable; cardscan-bench --list-tuning lists them)
+#   scripts/robustness.sh --kind photo_multi --copies-only   # the several-card photos instead, in
+#                                         # out/robustness-photo_multi (every label row of a photo
+#                                         # kept; default variants up r90 a30 half dark q40; no
+#                                         # evidence variants: they paint one card)
 #
 # Variants (all start from the photo upright as a viewer shows it, EXIF applied then removed, JPEG
 # quality 95, so `up` is the baseline; EXIF capture days are gone too):
@@ -41,18 +45,26 @@ fi
 CONVERT=$(command -v convert-im6.q16 || command -v convert)
 
 photos=../shared/photos
-out=out/robustness
+kind=photo_single
 copies_only=false
 tune=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --copies-only) copies_only=true; shift ;;
+    --kind) [ $# -ge 2 ] || { echo "robustness: --kind needs a kind of labels.csv (photo_single, photo_multi, …)" >&2; exit 2; }
+            kind=$2; shift 2 ;;
     --tune) [ $# -ge 2 ] || { echo "robustness: --tune needs name=value" >&2; exit 2; }; tune+=(--tune "$2"); shift 2 ;;
     *) break ;;
   esac
 done
 variants=("$@")
-[ ${#variants[@]} -eq 0 ] && variants=(up r90 r180 r270 a30 a45 a135 a250 pitch30 yaw30 half dark blur q40 notitle nobottom textonly glare)
+out=out/robustness
+[ "$kind" = photo_single ] || out=out/robustness-$kind
+grep -q ",$kind," "$photos/labels.csv" || { echo "robustness: no label of kind '$kind' in $photos/labels.csv" >&2; exit 2; }
+if [ ${#variants[@]} -eq 0 ]; then
+  variants=(up r90 r180 r270 a30 a45 a135 a250 pitch30 yaw30 half dark blur q40 notitle nobottom textonly glare)
+  [ "$kind" = photo_single ] || variants=(up r90 a30 half dark q40)
+fi
 
 variant_args() { # name -> convert arguments applied to the upright copy
   case "$1" in
@@ -72,6 +84,8 @@ variant_args() { # name -> convert arguments applied to the upright copy
 # Every variant checked before any copy is made (a typo must not yield unaltered copies).
 for v in "${variants[@]}"; do
   variant_args "$v" >/dev/null || { echo "robustness: unknown variant '$v' (see the list at the top of $0)" >&2; exit 2; }
+  [ "$kind" = photo_single ] || [ "$(variant_args "$v")" != "@evidence" ] \
+    || { echo "robustness: variant '$v' paints one card's regions: photo_single only" >&2; exit 2; }
 done
 
 # Only the variants asked for are made again: the copies of the others stay (an A/B after a change
@@ -81,11 +95,13 @@ for v in "${variants[@]}"; do rm -rf "${out:?}/$v"; done
 rm -rf "$out/upright" "$out/quads"; mkdir -p "$out/upright"
 header="file,name,set,collector_number,kind,notes"
 echo "$header" > "$out/labels-run.csv"
-# One upright copy per labelled photo_single photo (the first label row of each file).
-grep ',photo_single,' "$photos/labels.csv" | awk -F, '!seen[$1]++' | while IFS= read -r row; do
+# One upright copy per labelled photo of the kind; its label rows for each variant (a single-card
+# photo's first row; every row of a several-card photo: one a card).
+grep ",$kind," "$photos/labels.csv" | awk -F, -v all="$([ "$kind" = photo_single ] && echo 0 || echo 1)" 'all || !seen[$1]++' \
+  | while IFS= read -r row; do
   file=${row%%,*}
   copy="$(echo "$file" | tr '/' '_')"; copy="${copy%.*}.jpg"
-  "$CONVERT" "$photos/$file" -auto-orient -strip -quality 95 "$out/upright/$copy"
+  [ -f "$out/upright/$copy" ] || "$CONVERT" "$photos/$file" -auto-orient -strip -quality 95 "$out/upright/$copy"
   for v in "${variants[@]}"; do
     echo "$v/$copy,${row#*,}" >> "$out/labels-run.csv"
   done

@@ -16,7 +16,12 @@ struct TextEvidenceTests {
     static let credits = ["Spano |", "025/274 C", "BEZ « EN be STEVE PRESCOTT", "™ & © 2015 Wizards of the Coast"]
 
     static func observations(_ band: CardBand, _ lines: [String]) -> [CardObservation] {
-        lines.map { CardObservation(region: band, observation: TextObservation(text: $0, confidence: 0.8, boundingBox: NormalizedRect(x: 0, y: 0, width: 1, height: 0.05))) }
+        observations(band, lines.map { ($0, 0.8) })
+    }
+
+    /// Lines read with Tesseract's confidence for each.
+    static func observations(_ band: CardBand, _ lines: [(String, Double)]) -> [CardObservation] {
+        lines.map { CardObservation(region: band, observation: TextObservation(text: $0.0, confidence: $0.1, boundingBox: NormalizedRect(x: 0, y: 0, width: 1, height: 0.05))) }
     }
 
     static var matcher: CardMatcher { get throws { CardMatcher(catalog: try SharedCardData.catalog.get().catalog) } }
@@ -403,10 +408,6 @@ struct TextEvidenceUnknownTitleTests {
                                              ("PS O0 0706 8a) Pee eee ee ee eS ee", 0.11)]
     static let credits: [(String, Double)] = [("abilities your opponents control. )", 0.70), ("Enchanted creature gets +1/+2.", 0.94)]
 
-    static func observations(_ band: CardBand, _ lines: [(String, Double)]) -> [CardObservation] {
-        lines.map { CardObservation(region: band, observation: TextObservation(text: $0.0, confidence: $0.1, boundingBox: NormalizedRect(x: 0, y: 0, width: 1, height: 0.05))) }
-    }
-
     static func fields(title: String) -> ExtractedFields {
         ExtractedFields(title: ExtractedField(value: title, confidence: 0.9, sources: [title]))
     }
@@ -415,12 +416,9 @@ struct TextEvidenceUnknownTitleTests {
     func cleanUnknownTitle() throws {
         // Both bulk files and MTGJSON's set files, as the copies were matched with (the word
         // index's statistics over them put the older Aura among the text's candidates).
-        let folder = SharedCardData.root.appendingPathComponent("carddata/mtgjson-2022/sets")
-        let sets = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
-            .map { folder.appendingPathComponent($0).path }
-        try SharedCardData.withCatalog(of: [SharedCardData.scryfall2019, SharedCardData.mtgjsonAll] + sets) { catalog in
+        try SharedCardData.withCatalog(of: [SharedCardData.scryfall2019, SharedCardData.mtgjsonAll] + SharedCardData.setFiles()) { catalog in
             let matcher = CardMatcher(catalog: catalog)
-            let text = Self.observations(.textBox, Self.textBox) + Self.observations(.credits, Self.credits)
+            let text = TextEvidenceTests.observations(.textBox, Self.textBox) + TextEvidenceTests.observations(.credits, Self.credits)
             let noise = try matcher.match(Self.fields(title: "oo Rn ARS"), observations: text)
             #expect(noise.status == .identified, "the premise: the text alone names a card (\(noise.status) \(noise.card?.name ?? "-"))")
             let named = noise.card?.name ?? "-"

@@ -18,6 +18,13 @@ public enum SharedCardData {
         root.appendingPathComponent("carddata/mtgjson-2022/sets/\(code).json").path
     }
 
+    /// Every shared MTGJSON set file (they keep the text printed on old cards and translations).
+    public static func setFiles() throws -> [String] {
+        let folder = root.appendingPathComponent("carddata/mtgjson-2022/sets")
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+            .map { folder.appendingPathComponent($0).path }
+    }
+
     /// `files` imported into a fresh catalog in the temporary directory, handed to `body`; the
     /// catalog's files are removed after.
     public static func withCatalog<T>(of files: [String], _ body: (CardCatalog) throws -> T) throws -> T {

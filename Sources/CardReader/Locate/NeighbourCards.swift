@@ -128,9 +128,16 @@ struct NeighbourCards {
             let ratio = q.area / max(1, proposal.area)
             return ratio > tuning.minimumSizeRatio && ratio < 1 / tuning.minimumSizeRatio
                 && Geometry.distance(q.centre, centre) < tuning.refineShift * height
-                && !cards.contains { CardLocator.overlaps(q, $0) || Self.share(of: q, in: $0) > tuning.maximumSharedArea }
+                && !cards.contains { liesOn(q, $0) }
         }
         return found.min { Geometry.distance($0.centre, centre) < Geometry.distance($1.centre, centre) }
+    }
+
+    /// Whether `quad` lies on `card`: the same card (either's centre in the other), or over more
+    /// than `Tuning.Neighbours.maximumSharedArea` of it (cards side by side share none: a quad
+    /// straddling two cards, or placed wrong around a card's title).
+    func liesOn(_ quad: Quad, _ card: Quad) -> Bool {
+        CardLocator.overlaps(quad, card) || Self.share(of: quad, in: card) > tuning.maximumSharedArea
     }
 
     /// Whether two quads are the same place to read: their corners (in any turn) lie within

@@ -200,7 +200,7 @@ public final class PhotoRead: @unchecked Sendable {
             // a row, not two parts of an overlapping spread), and places are proposed beside them
             // as beside the cards.
             let regions = layout.filter { region in
-                !cards.contains { CardLocator.overlaps(region, $0) || NeighbourCards.share(of: region, in: $0) > tuning.maximumSharedArea }
+                !cards.contains { neighbours.liesOn(region, $0) }
                     && cards.contains { neighbours.offset(of: region, from: $0) != nil }
             }
             let shown = neighbours.steps(cards + regions, minimumPairs: tuning.layoutPairs)
@@ -255,9 +255,8 @@ public final class PhotoRead: @unchecked Sendable {
     /// A read that moved onto a card already read (a grown or placed quad), or lies partly on one
     /// (a proposal straddling two cards reads one's title), is not another card.
     private func isAnother(_ read: ReadPipeline.Attempt, besides cards: [Quad]) -> Bool {
-        !cards.contains { card in
-            CardLocator.overlaps(read.corners, card) || NeighbourCards.share(of: read.corners, in: card) > tuning.maximumSharedArea
-        }
+        let neighbours = NeighbourCards(tuning: tuning)
+        return !cards.contains { neighbours.liesOn(read.corners, $0) }
     }
 
     /// Decides the region `next` handed out, given its read: kept as a card when something
