@@ -315,17 +315,23 @@ extension CardMatcher {
     /// Whether `title` as read is shaped like an English card name: two words or more of three
     /// letters or more, each a capital followed by lower-case letters (an apostrophe inside, a
     /// capital after a hyphen), the small words between them in lower case, and no digits; no word
-    /// of a type line or of the artist's credit (a band placed on them). Noise read in a title bar
-    /// mixes cases, digits and scraps; a foreign name keeps its later words in lower case.
+    /// of a type line or of the artist's credit (a band placed on them). The first word may be the
+    /// end of a word, four lower-case letters or more: a title whose start the photo or a tilt cut
+    /// off. Noise read in a title bar mixes cases, digits and scraps; a foreign name keeps its
+    /// later words in lower case.
     static func looksLikeTitle(_ title: String?) -> Bool {
         guard let title, !title.contains(where: \.isNumber) else { return false }
         let small: Set<String> = ["of", "the", "and", "to", "in", "on", "for", "from", "with", "a", "an", "at", "by"]
         let printed: Set<String> = ["Illus", "Legendary", "Basic", "Snow", "Creature", "Artifact", "Enchantment", "Instant",
                                     "Sorcery", "Land", "Planeswalker", "Tribal", "Token"]
         var named = 0
-        for word in title.split(separator: " ") {
+        for (index, word) in title.split(separator: " ").enumerated() {
             let letters = word.trimmingCharacters(in: CharacterSet(charactersIn: ",.;:!"))
             if small.contains(letters.lowercased()) { continue }
+            if index == 0, letters.filter(\.isLetter).count >= 4, letters.allSatisfy({ $0.isLowercase || "'’".contains($0) }) {
+                named += 1
+                continue
+            }
             let parts = letters.split(separator: "-", omittingEmptySubsequences: false)
             guard letters.count >= 3, !printed.contains(String(letters)), parts.allSatisfy({ part in
                 guard let first = part.first, first.isUppercase else { return false }
