@@ -266,8 +266,9 @@ extension CardReader {
     /// only their title strip (an overlapping spread, a fanned hand) or that the locator missed.
     /// Each reading holds the title line, its card placed around it at the size of the cards
     /// found. One to three sparse reads of the photo (1–2 s each at 9 megapixels), made only when at
-    /// least `Tuning.photoTitles.minimumCards` cards were found and the reader has a title
-    /// vocabulary; else none. A read that fails (the OCR deadline) adds nothing. The time the
+    /// least `Tuning.photoTitles.minimumCards` cards were found, they do not close their layout
+    /// (`NeighbourCards.closes`: a full binder page) and the reader has a title vocabulary; else
+    /// none. A read that fails (the OCR deadline) adds nothing. The time the
     /// reads took is the photo's (`milliseconds`), not a card's: the readings carry none.
     public func titleCards(outside readings: [CardReading], in image: Image, gray: GrayImage) -> (cards: [CardReading], milliseconds: Double) {
         let cards = readings.compactMap { $0.quad.map { Quad($0.corners) } }

@@ -127,6 +127,25 @@ struct NeighbourCardsTests {
         #expect(row.map { Int($0[0].x.rounded()) } == [229])
     }
 
+    @Test("a full page of cards closes its layout; a pocket unfound, room beside the page, a row or a lone card does not")
+    func closedLayout() {
+        let n = NeighbourCards()
+        // A 3×3 page, cards 189 × 264 with 20 px seams across and 30 down, 20 px margins.
+        let page = (0..<3).flatMap { row in (0..<3).map { column in Self.card(20 + 209 * Double(column), 20 + 294 * Double(row)) } }
+        #expect(n.closes(page, imageWidth: 647, imageHeight: 892))
+        for missing in [4, 0, 7] {
+            var found = page
+            found.remove(at: missing)
+            #expect(!n.closes(found, imageWidth: 647, imageHeight: 892), "pocket \(missing) unfound")
+        }
+        #expect(!n.closes(page, imageWidth: 1200, imageHeight: 892), "room for a column more on the right")
+        #expect(!n.closes([page[0]], imageWidth: 647, imageHeight: 892), "a lone card shows no step")
+        // A row filling the photo's width: the places above and below lie outside it, but a row
+        // shows no step down (an overlapping spread's cards above it).
+        let row = (0..<3).map { column in Self.card(20 + 209 * Double(column), 20) }
+        #expect(!n.closes(row, imageWidth: 647, imageHeight: 304))
+    }
+
     @Test("the same place is told from a moved or resized one; shares of overlap are measured on the area")
     func samePlaceAndShare() {
         let n = NeighbourCards()

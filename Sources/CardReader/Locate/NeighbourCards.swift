@@ -19,6 +19,11 @@ struct NeighbourCards {
     /// other (`completed`); nil for both when no pair shows a step, or fewer than `minimumPairs`
     /// pairs do.
     func steps(_ cards: [Quad], minimumPairs: Int = 1) -> (across: Double?, down: Double?) {
+        Self.completed(shownSteps(cards, minimumPairs: minimumPairs), range: stepRange)
+    }
+
+    /// The steps pairs of `cards` show (`steps`), a direction no pair shows nil.
+    func shownSteps(_ cards: [Quad], minimumPairs: Int = 1) -> (across: Double?, down: Double?) {
         var across: [[Double]] = [[], []], down: [[Double]] = [[], []]
         var pairs = 0
         for (i, a) in cards.enumerated() {
@@ -40,7 +45,7 @@ struct NeighbourCards {
             guard let found = v.first(where: { !$0.isEmpty }) else { return nil }
             return found.sorted()[found.count / 2]
         }
-        return Self.completed((median(across), median(down)), range: stepRange)
+        return (median(across), median(down))
     }
 
     /// The steps of the tuning's range, in card widths or heights.
@@ -105,6 +110,20 @@ struct NeighbourCards {
             return q.corners.allSatisfy { p in
                 p.x > -margin && p.y > -margin && p.x < Double(imageWidth) + margin && p.y < Double(imageHeight) + margin
             }
+        }
+    }
+
+    /// Whether `cards` close their layout: a grid, pairs of them showing the step both across and
+    /// down (`shownSteps`), and every place a step beside one of them (`proposals`) lies on one of
+    /// them or outside the photo (a binder page whose every pocket holds a card found): no card of
+    /// the layout is left to find outside them. (Not a row: the cards of an overlapping spread lie
+    /// less than a step apart, their title strips above or beside the cards found.)
+    func closes(_ cards: [Quad], imageWidth: Int, imageHeight: Int) -> Bool {
+        let steps = shownSteps(cards)
+        guard steps.across != nil, steps.down != nil else { return false }
+        return cards.allSatisfy { card in
+            proposals(around: card, steps: steps, imageWidth: imageWidth, imageHeight: imageHeight)
+                .allSatisfy { place in cards.contains { CardLocator.overlaps(place, $0) } }
         }
     }
 

@@ -12,6 +12,11 @@ extension ReadPipeline {
     func titleCards(outside cards: [Quad], rotations: [Int], image: Image, gray: GrayImage) -> (cards: [CardReading], milliseconds: Double) {
         let t = options.tuning.photoTitles
         guard cards.count >= max(1, t.minimumCards), options.resolveTitle != nil else { return ([], 0) }
+        // Cards that close their layout leave no card of it to find (a full binder page).
+        guard !NeighbourCards(tuning: options.tuning.neighbours).closes(cards, imageWidth: gray.width, imageHeight: gray.height) else {
+            DebugDump.trace("photo titles: the cards found close their layout, not read")
+            return ([], 0)
+        }
         let began = Clock.now
         let heights = cards.map { q -> Double in
             let axes = NeighbourCards.axes(q)
