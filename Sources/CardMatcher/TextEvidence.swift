@@ -303,21 +303,22 @@ extension CardMatcher {
     }
 
     /// Whether `title` as read (four letters or more) is a run of whole words of `name`: the end of
-    /// a long name, one word of a two-word name.
+    /// a long name, one word of a two-word name; or, read as two words or more, a run whose first
+    /// word is the end of one of `name`'s: a title whose start the photo or a tilt cut off.
     static func isPartialTitle(_ title: String?, of name: String, minimumLetters: Int) -> Bool {
         guard let title else { return false }
         let read = title.lowercased().split(whereSeparator: { !$0.isLetter }).joined(separator: " ")
         guard read.filter(\.isLetter).count >= minimumLetters else { return false }
         let full = " " + name.lowercased().split(whereSeparator: { !$0.isLetter }).joined(separator: " ") + " "
-        return full.contains(" " + read + " ")
+        return full.contains(" " + read + " ") || (read.contains(" ") && full.contains(read + " "))
     }
 
     /// Whether `title` as read is shaped like an English card name: two words or more of three
     /// letters or more, each a capital followed by lower-case letters (an apostrophe inside, a
     /// capital after a hyphen), the small words between them in lower case, and no digits; no word
     /// of a type line or of the artist's credit (a band placed on them). The first word may be the
-    /// end of a word, four lower-case letters or more: a title whose start the photo or a tilt cut
-    /// off. Noise read in a title bar mixes cases, digits and scraps; a foreign name keeps its
+    /// end of a word, four lower-case letters or more with a vowel (not the end of such a word): a
+    /// title whose start the photo or a tilt cut off. Noise read in a title bar mixes cases, digits and scraps; a foreign name keeps its
     /// later words in lower case.
     static func looksLikeTitle(_ title: String?) -> Bool {
         guard let title, !title.contains(where: \.isNumber) else { return false }
@@ -329,6 +330,12 @@ extension CardMatcher {
             let letters = word.trimmingCharacters(in: CharacterSet(charactersIn: ",.;:!"))
             if small.contains(letters.lowercased()) { continue }
             if index == 0, letters.filter(\.isLetter).count >= 4, letters.allSatisfy({ $0.isLowercase || "'’".contains($0) }) {
+                // Not the end of a type line's or a credit's word, its first letter maybe the
+                // cut letter misread (`ichantment`) and `I` read as `l` (`lllus`); nor a scrap
+                // with no vowel.
+                func folded(_ word: some StringProtocol) -> String { String(word.lowercased().map { "il1|".contains($0) ? "l" : $0 }) }
+                let end = folded(letters.dropFirst())
+                guard letters.contains(where: "aeiouy".contains), !printed.contains(where: { folded($0).hasSuffix(end) }) else { return false }
                 named += 1
                 continue
             }

@@ -432,6 +432,9 @@ public struct Tuning: Sendable, Codable, Equatable {
         public var refineShift = 0.2
         /// A proposal's corners may lie this share of a card's width outside the photo.
         public var outsideShare = 0.4
+        /// A place beside a card with less than this share of it inside the photo lies beyond
+        /// the photo (`NeighbourCards.closes`): more may show a cut card's title.
+        public var closedInsideShare = 0.25
         /// A proposal is not read where a region was read whose corners lie within this share
         /// of a card's height of its own on average (the same place).
         public var samePlaceShare = 0.05

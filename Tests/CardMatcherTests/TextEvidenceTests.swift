@@ -348,6 +348,9 @@ struct TextEvidenceTests {
         #expect(CardMatcher.isPartialTitle("the Infinite Gyre", of: "Ulamog, the Infinite Gyre", minimumLetters: 4))
         #expect(!CardMatcher.isPartialTitle("Wur", of: "Broodhunter Wurm", minimumLetters: 4), "too short")
         #expect(!CardMatcher.isPartialTitle("hunter", of: "Broodhunter Wurm", minimumLetters: 4), "part of a word")
+        #expect(CardMatcher.isPartialTitle("dhunter Wurm", of: "Broodhunter Wurm", minimumLetters: 4), "its start cut off")
+        #expect(CardMatcher.isPartialTitle("quitect's Defenses", of: "Aquitect's Defenses", minimumLetters: 4))
+        #expect(!CardMatcher.isPartialTitle("dhunter Wur", of: "Broodhunter Wurm", minimumLetters: 4), "its end cut too")
         #expect(!CardMatcher.isPartialTitle(nil, of: "Broodhunter Wurm", minimumLetters: 4))
     }
 }
@@ -430,9 +433,11 @@ struct TextEvidenceUnknownTitleTests {
                 #expect(unknown.candidates.first?.printing.name == named && unknown.confidence < noise.confidence,
                         "\(title): the text's card stays the candidate, below an identified card's confidence: \(unknown.confidence)")
             }
-            // The text's own card's title read a letter off: no veto.
-            let agreeing = try matcher.match(Self.fields(title: named.replacingOccurrences(of: "t", with: "l")), observations: text)
-            #expect(agreeing.status == .identified && agreeing.card?.name == named, "\(agreeing.status) \(agreeing.confidence)")
+            // The text's own card's title read a letter off, or with its start cut off: no veto.
+            for title in [named.replacingOccurrences(of: "t", with: "l"), String(named.dropFirst(3))] {
+                let agreeing = try matcher.match(Self.fields(title: title), observations: text)
+                #expect(agreeing.status == .identified && agreeing.card?.name == named, "\(title): \(agreeing.status) \(agreeing.confidence)")
+            }
         }
     }
 
@@ -443,7 +448,8 @@ struct TextEvidenceUnknownTitleTests {
             #expect(CardMatcher.looksLikeTitle(title) == (title != "Wear // Tear"), "\(title)")
         }
         for title in ["Dade, AR On, ll", "Zangano cultivador", "Rompecaras profesional", "Opt", "Legendary Creature",
-                      "Illus. Mark Tedin", "Beau butt ee ba", "Rae SFDC", "Teepe", "Fireball 2", "ee Defenses", "quitect's", "target creature Wall"] {
+                      "Illus. Mark Tedin", "Beau butt ee ba", "Rae SFDC", "Teepe", "Fireball 2", "ee Defenses", "quitect's", "target creature Wall",
+                      "lllus. Mark Tedin", "llus. Mark Tedin", "ichantment Aura", "ature Human Wizard", "rntx Defenses"] {
             #expect(!CardMatcher.looksLikeTitle(title), "\(title)")
         }
     }

@@ -139,6 +139,10 @@ struct NeighbourCardsTests {
             #expect(!n.closes(found, imageWidth: 647, imageHeight: 892), "pocket \(missing) unfound")
         }
         #expect(!n.closes(page, imageWidth: 1200, imageHeight: 892), "room for a column more on the right")
+        #expect(!n.closes(page, imageWidth: 647, imageHeight: 1050), "half a row more shown below: a cut card's title")
+        var merged = page
+        merged[4] = Self.card(20 + 209 - 95, 20 + 294 - 132, scale: 6)
+        #expect(!n.closes(merged, imageWidth: 647, imageHeight: 892), "a region twice a card's size in a pocket")
         #expect(!n.closes([page[0]], imageWidth: 647, imageHeight: 892), "a lone card shows no step")
         // A row filling the photo's width: the places above and below lie outside it, but a row
         // shows no step down (an overlapping spread's cards above it).

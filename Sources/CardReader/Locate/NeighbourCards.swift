@@ -22,7 +22,8 @@ struct NeighbourCards {
         Self.completed(shownSteps(cards, minimumPairs: minimumPairs), range: stepRange)
     }
 
-    /// The steps pairs of `cards` show (`steps`), a direction no pair shows nil.
+    /// The steps pairs of `cards` show (`steps`), a direction no pair shows nil (both nil when
+    /// fewer than `minimumPairs` pairs show one).
     func shownSteps(_ cards: [Quad], minimumPairs: Int = 1) -> (across: Double?, down: Double?) {
         var across: [[Double]] = [[], []], down: [[Double]] = [[], []]
         var pairs = 0
@@ -99,12 +100,8 @@ struct NeighbourCards {
     /// in the photo and whose corners lie within `Tuning.Neighbours.outsideShare` of a card's size
     /// of it (a card cut by the frame may still show its title or its collector line).
     func proposals(around card: Quad, steps: (across: Double?, down: Double?), imageWidth: Int, imageHeight: Int) -> [Quad] {
-        let (u, v) = Self.axes(card)
-        var moves: [PixelPoint] = []
-        if let s = steps.across { moves += [PixelPoint(x: u.x * s, y: u.y * s), PixelPoint(x: -u.x * s, y: -u.y * s)] }
-        if let s = steps.down { moves += [PixelPoint(x: v.x * s, y: v.y * s), PixelPoint(x: -v.x * s, y: -v.y * s)] }
         let size = Self.size(card), margin = tuning.outsideShare * min(size.width, size.height)
-        return moves.map { m in card.map { PixelPoint(x: $0.x + m.x, y: $0.y + m.y) } }.filter { q in
+        return places(around: card, steps: steps).filter { q in
             let c = q.centre
             guard c.x >= 0, c.y >= 0, c.x < Double(imageWidth), c.y < Double(imageHeight) else { return false }
             return q.corners.allSatisfy { p in
@@ -113,17 +110,33 @@ struct NeighbourCards {
         }
     }
 
+    /// The quads one step across and one step down from `card`, either way.
+    func places(around card: Quad, steps: (across: Double?, down: Double?)) -> [Quad] {
+        let (u, v) = Self.axes(card)
+        var moves: [PixelPoint] = []
+        if let s = steps.across { moves += [PixelPoint(x: u.x * s, y: u.y * s), PixelPoint(x: -u.x * s, y: -u.y * s)] }
+        if let s = steps.down { moves += [PixelPoint(x: v.x * s, y: v.y * s), PixelPoint(x: -v.x * s, y: -v.y * s)] }
+        return moves.map { m in card.map { PixelPoint(x: $0.x + m.x, y: $0.y + m.y) } }
+    }
+
     /// Whether `cards` close their layout: a grid, pairs of them showing the step both across and
-    /// down (`shownSteps`), and every place a step beside one of them (`proposals`) lies on one of
-    /// them or outside the photo (a binder page whose every pocket holds a card found): no card of
-    /// the layout is left to find outside them. (Not a row: the cards of an overlapping spread lie
-    /// less than a step apart, their title strips above or beside the cards found.)
+    /// down (`shownSteps`), each of them a step beside another, and every place a step beside one
+    /// of them (`places`) on one of them of about its size, or nearly all beyond the photo (less
+    /// than `Tuning.Neighbours.closedInsideShare` of it inside): a binder page whose every pocket
+    /// holds a card found, no card of the layout left to find outside them. (Not a row: the
+    /// cards of an overlapping spread lie less than a step apart, their title strips above or
+    /// beside the cards found; not where a card cut by the photo's edge may show its title.)
     func closes(_ cards: [Quad], imageWidth: Int, imageHeight: Int) -> Bool {
         let steps = shownSteps(cards)
         guard steps.across != nil, steps.down != nil else { return false }
-        return cards.allSatisfy { card in
-            proposals(around: card, steps: steps, imageWidth: imageWidth, imageHeight: imageHeight)
-                .allSatisfy { place in cards.contains { CardLocator.overlaps(place, $0) } }
+        let w = Double(imageWidth), h = Double(imageHeight)
+        let photo = Quad([PixelPoint(x: 0, y: 0), PixelPoint(x: w, y: 0), PixelPoint(x: w, y: h), PixelPoint(x: 0, y: h)])
+        return cards.enumerated().allSatisfy { i, card in
+            cards.indices.contains { $0 != i && isBeside(cards[$0], card) }
+                && places(around: card, steps: steps).allSatisfy { place in
+                    Self.share(of: place, in: photo) < tuning.closedInsideShare
+                        || cards.contains { offset(of: $0, from: place) != nil && CardLocator.overlaps(place, $0) }
+                }
         }
     }
 
