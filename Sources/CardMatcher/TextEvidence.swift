@@ -318,8 +318,8 @@ extension CardMatcher {
     /// capital after a hyphen), the small words between them in lower case, and no digits; no word
     /// of a type line or of the artist's credit (a band placed on them). The first word may be the
     /// end of a word, four lower-case letters or more with a vowel (not the end of such a word): a
-    /// title whose start the photo or a tilt cut off. Noise read in a title bar mixes cases, digits and scraps; a foreign name keeps its
-    /// later words in lower case.
+    /// title whose start the photo or a tilt cut off. Noise read in a title bar mixes cases,
+    /// digits and scraps; a foreign name keeps its later words in lower case.
     static func looksLikeTitle(_ title: String?) -> Bool {
         guard let title, !title.contains(where: \.isNumber) else { return false }
         let small: Set<String> = ["of", "the", "and", "to", "in", "on", "for", "from", "with", "a", "an", "at", "by"]

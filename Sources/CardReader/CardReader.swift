@@ -268,8 +268,8 @@ extension CardReader {
     /// found. One to three sparse reads of the photo (1–2 s each at 9 megapixels), made only when at
     /// least `Tuning.photoTitles.minimumCards` cards were found, they do not close their layout
     /// (`NeighbourCards.closes`: a full binder page) and the reader has a title vocabulary; else
-    /// none. A read that fails (the OCR deadline) adds nothing. The time the
-    /// reads took is the photo's (`milliseconds`), not a card's: the readings carry none.
+    /// none. A read that fails (the OCR deadline) adds nothing. The time the reads took is the
+    /// photo's (`milliseconds`), not a card's: the readings carry none.
     public func titleCards(outside readings: [CardReading], in image: Image, gray: GrayImage) -> (cards: [CardReading], milliseconds: Double) {
         let cards = readings.compactMap { $0.quad.map { Quad($0.corners) } }
         return pipeline.titleCards(outside: cards, rotations: readings.map(\.rotation), image: image, gray: gray)
