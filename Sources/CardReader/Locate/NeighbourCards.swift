@@ -129,8 +129,7 @@ struct NeighbourCards {
     func closes(_ cards: [Quad], imageWidth: Int, imageHeight: Int) -> Bool {
         let steps = shownSteps(cards)
         guard steps.across != nil, steps.down != nil else { return false }
-        let w = Double(imageWidth), h = Double(imageHeight)
-        let photo = Quad([PixelPoint(x: 0, y: 0), PixelPoint(x: w, y: 0), PixelPoint(x: w, y: h), PixelPoint(x: 0, y: h)])
+        let photo = ReadPipeline.wholeImage(width: imageWidth, height: imageHeight)
         return cards.enumerated().allSatisfy { i, card in
             cards.indices.contains { $0 != i && isBeside(cards[$0], card) }
                 && places(around: card, steps: steps).allSatisfy { place in
