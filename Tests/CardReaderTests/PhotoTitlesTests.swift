@@ -82,4 +82,18 @@ struct PhotoTitlesTests {
         let enlarged = image.enlarged(by: 2)
         #expect(enlarged.width == 40 && enlarged.height == 20 && enlarged.pixels.allSatisfy { $0 == 10 })
     }
+
+    @Test("a read's patch is reduced by the whole factor nearest the scale wanted, within the pixels allowed")
+    func scaledForRead() {
+        let image = GrayImage(width: 200, height: 100, pixels: [UInt8](repeating: 10, count: 20_000))
+        func scaled(_ wanted: Double, pixels: Int = 1_000_000) -> Double {
+            image.scaled(by: wanted, maximumScale: 3, maximumPixels: pixels).scale
+        }
+        #expect(scaled(0.9) == 1, "not halved: its lines at 55% of the size wanted")
+        #expect(scaled(0.6) == 0.5 && scaled(0.3) == 1.0 / 3)
+        #expect(scaled(0.9, pixels: 10_000) == 0.5, "no more pixels than allowed (0.71 of each side)")
+        #expect(scaled(2) == 2 && scaled(5) == 3)
+        let half = image.scaled(by: 0.6, maximumScale: 3, maximumPixels: 1_000_000).image
+        #expect(half.width == 100 && half.height == 50)
+    }
 }
