@@ -92,6 +92,8 @@ struct PhotoTitlesTests {
         #expect(scaled(0.9) == 1, "not halved: its lines at 55% of the size wanted")
         #expect(scaled(0.6) == 0.5 && scaled(0.3) == 1.0 / 3)
         #expect(scaled(0.9, pixels: 10_000) == 0.5, "no more pixels than allowed (0.71 of each side)")
+        #expect(scaled(0.42, pixels: 4_000) == 1.0 / 3, "the nearest factor, 2, gives more pixels than allowed")
+        #expect(image.scaled(by: 1, maximumScale: 0.7, maximumPixels: 1_000_000).scale == 0.5, "never above maximumScale")
         #expect(scaled(2) == 2 && scaled(5) == 3)
         let half = image.scaled(by: 0.6, maximumScale: 3, maximumPixels: 1_000_000).image
         #expect(half.width == 100 && half.height == 50)

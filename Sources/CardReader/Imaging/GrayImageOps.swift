@@ -61,8 +61,8 @@ extension GrayImage {
     }
 
     /// The image scaled by about `wanted` for a read (enlarged bilinearly, or reduced by the
-    /// whole factor nearest it), enlarged at most `maximumScale` times and to at most
-    /// `maximumPixels`; with the scale it was given. A wanted scale that is not a positive number
+    /// whole factor nearest it: up to 1.5 times the scale wanted), scaled at most `maximumScale`
+    /// times and to at most `maximumPixels`; with the scale it was given. A wanted scale that is not a positive number
     /// leaves it as it is. (Reduced by the factor above it, a patch wanted at 0.9 was halved: its
     /// lines at 55% of the size asked.)
     func scaled(by wanted: Double, maximumScale: Double, maximumPixels: Int) -> (image: GrayImage, scale: Double) {
@@ -70,7 +70,7 @@ extension GrayImage {
         let scale = min(wanted, maximumScale, fits)
         guard scale.isFinite, scale > 0 else { return (self, 1) }
         if scale > 1 { return (enlarged(by: scale), scale) }
-        var factor = max(1, Int((1 / scale).rounded()))
+        var factor = max(1, Int((1 / scale).rounded()), Int((1 / maximumScale).rounded(.up)))
         while 1 / Double(factor) > fits { factor += 1 }
         return (reduced(by: factor), 1 / Double(factor))
     }
