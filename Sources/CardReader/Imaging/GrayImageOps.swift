@@ -62,9 +62,9 @@ extension GrayImage {
 
     /// The image scaled by about `wanted` for a read (enlarged bilinearly, or reduced by the
     /// whole factor nearest it: up to 1.5 times the scale wanted), scaled at most `maximumScale`
-    /// times and to at most `maximumPixels`; with the scale it was given. A wanted scale that is not a positive number
-    /// leaves it as it is. (Reduced by the factor above it, a patch wanted at 0.9 was halved: its
-    /// lines at 55% of the size asked.)
+    /// times and to at most `maximumPixels`; with the scale it was given. A wanted scale that is
+    /// not a positive number leaves it as it is. (Reduced by the factor above it, a patch wanted
+    /// at 0.9 was halved: its lines at 55% of the size asked.)
     func scaled(by wanted: Double, maximumScale: Double, maximumPixels: Int) -> (image: GrayImage, scale: Double) {
         let fits = (Double(maximumPixels) / Double(max(1, width * height))).squareRoot()
         let scale = min(wanted, maximumScale, fits)
