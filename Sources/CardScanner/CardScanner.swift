@@ -168,21 +168,31 @@ public final class CardScanner {
         // A region that is a stack of cards showing their collector lines: its cards instead, the
         // read's time carried by the first of them. They are matched on what the stack read gave
         // them alone: the text box where a stack card is placed shows the cards lying over it.
-        var stacked: [(reading: CardReading, fromStack: Bool)] = []
+        // A photo's one card whose number was read is probed for a stack's lines below it (the
+        // locator may find a stack's top card alone); a read that finds no stack leaves the card
+        // as it was, with the read's time.
+        var stacked: [(reading: CardReading, fromStack: Bool, spent: Double)] = []
         for reading in readings {
-            guard readsStacks, case (var stack, let spent)? = reader.stackCards(of: reading, gray: pixels) else {
-                stacked.append((reading, false))
+            guard readsStacks, case (var stack, let spent)? = reader.stackCards(of: reading, gray: pixels, probing: readings.count == 1) else {
+                stacked.append((reading, false, 0))
+                continue
+            }
+            guard !stack.isEmpty else {
+                stacked.append((reading, false, spent))
                 continue
             }
             stack[0].timings = reading.timings
             stack[0].timings.ocr += spent
             stack[0].timings.total += spent
-            stacked += stack.map { ($0, true) }
+            stacked += stack.map { ($0, true, 0) }
         }
-        var cards = try stacked.map { reading, fromStack in
+        var cards = try stacked.map { reading, fromStack, spent in
             var reading = reading
             if fromStack { return Card(reading: reading, match: try timedMatch(&reading)) }
-            return try confirmed.first { $0.reading.quad == reading.quad } ?? identify(reading, pixels: pixels)
+            var card = try confirmed.first { $0.reading.quad == reading.quad } ?? identify(reading, pixels: pixels)
+            card.reading.timings.ocr += spent
+            card.reading.timings.total += spent
+            return card
         }
         if readsText, let main = cards.first, !stacked[0].fromStack, !cards.contains(where: { $0.match.name != nil }) {
             cards[0] = try identifyElsewhere(main, pixels: pixels())

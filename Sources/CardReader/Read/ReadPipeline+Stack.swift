@@ -24,32 +24,68 @@ extension ReadPipeline {
         stackNumberRows(of: reading) != nil
     }
 
-    /// The cards of the stack `reading` was read on, or nil when its collector band shows fewer
-    /// than `Tuning.stack.minimumNumberLines` number lines (a single card: nothing is read) or the
-    /// read finds fewer than `minimumCards` pairs of lines. The main reading's title goes to the
-    /// card whose title band it lies in (the top card).
-    func stackCards(of reading: CardReading, gray pixels: () -> GrayImage) -> (cards: [CardReading], milliseconds: Double)? {
-        let t = options.tuning.stack
-        guard let rows = stackNumberRows(of: reading), let corners = reading.quad?.corners else { return nil }
-        let quad = Quad(corners)
+    /// The number lines just beyond the bottom edge of the card at `quad` (the next card's, in a
+    /// stack spread to show each card's collector lines), in the card's coordinates; nil when none.
+    /// The band runs from 15% of a card's width left of it to 30% of its width (where a number
+    /// line starts, a stack's sideways step either way), and a fifth of its height down (a
+    /// stack's step is about a tenth), at half the collector band's resolution, told the stack
+    /// read's dpi, read once (the band is turned dark on light when its ground is dark) and not
+    /// recognised past 30 words (a table's texture: a stack shows a few lines a card). On the
+    /// shared photos it took 1–2 ms on most single cards, up to ~55 ms on textured tables, and
+    /// found no number line on any.
+    func linesBelow(_ quad: Quad, gray: GrayImage) -> [CardObservation]? {
+        let region = CardRegion(u0: -0.15, v0: 1.0, u1: 0.3, v1: 1.2)
+        let patch = Self.patch(region, cardHeight: CardLayout.bottomCardHeight / 2, gray: gray, corners: quad, trimmed: false)
         let began = Clock.now
+        guard let read = try? read(patch, .collector, region, psm: .sparseText, retryInverted: false, maximumWords: 30, resolution: options.tuning.stack.resolution) else { return nil }
+        let numbers = read.observations.filter { CollectorLineParser.parseNumberLine($0.observation.text) != nil }
+        let rows = FieldExtractor.joinLines(numbers)
+        DebugDump.trace("stack probe \(Int(Clock.ms(began, Clock.now)))ms: \(rows.count) number lines")
+        return rows.isEmpty ? nil : rows
+    }
+
+    /// The cards of the stack `reading` was read on (see `CardReader.stackCards`): nil when its
+    /// collector band shows fewer than `Tuning.stack.minimumNumberLines` number lines and it is
+    /// not probed (nothing is read); no cards, with the time spent, when the probe or the read
+    /// finds no stack (fewer than `minimumCards` pairs of lines). The main reading's title goes
+    /// to the card whose title band it lies in (the top card).
+    func stackCards(of reading: CardReading, gray pixels: () -> GrayImage, probing: Bool = false) -> (cards: [CardReading], milliseconds: Double)? {
+        let t = options.tuning.stack
+        let began = Clock.now
+        // Nothing read: nil; read, and no stack found: no cards, with the time the reads took.
+        var readAny = false
+        func spent() -> (cards: [CardReading], milliseconds: Double)? {
+            readAny ? ([], Clock.ms(began, Clock.now)) : nil
+        }
+        // The band's rows; else, when `probing` (the photo's one card, its number read), the
+        // number lines just below the card: then the whole photo is the stack's area.
+        var found = stackNumberRows(of: reading), probed = false
+        if found == nil, probing, reading.fields.collectorNumber != nil, let corners = reading.quad?.corners, corners.count == 4 {
+            readAny = true
+            found = linesBelow(Quad(corners), gray: pixels())
+            probed = found != nil
+        }
+        guard let rows = found, let corners = reading.quad?.corners else { return spent() }
+        let quad = Quad(corners)
         let gray = pixels()
         // The lines' height in the photo: their share of the region times the region's height.
         let regionHeight = (Geometry.distance(quad[0], quad[3]) + Geometry.distance(quad[1], quad[2])) / 2
         let heights = rows.map { $0.observation.boundingBox.height * regionHeight }.sorted()
         let lineHeight = heights[heights.count / 2]
-        guard lineHeight > 1 else { return nil }
+        guard lineHeight > 1 else { return spent() }
         // The region and a margin around it, cut out, turned upright and scaled so that a number
         // line is `lineHeight` pixels tall.
-        guard case let (cut, x0, y0)? = gray.cropped(around: corners, margin: t.margin * regionHeight),
-              cut.width > 8, cut.height > 8 else { return nil }
+        let area = probed ? [PixelPoint(x: 0, y: 0), PixelPoint(x: Double(gray.width), y: Double(gray.height))] : corners
+        guard case let (cut, x0, y0)? = gray.cropped(around: area, margin: t.margin * regionHeight),
+              cut.width > 8, cut.height > 8 else { return spent() }
         let turns = (4 - reading.rotation / 90) % 4
         let turned = cut.turned(quarterTurns: turns)
         let (patch, patchScale) = turned.scaled(by: t.lineHeight / lineHeight, maximumScale: t.maximumScale, maximumPixels: t.maximumPixels)
         // Light lines on black borders are read inverted again. A read that fails (the OCR
         // deadline) reads no stack: the region stands as it was read.
+        readAny = true
         let lines = sparseLines(patch, retryInverted: true, resolution: t.resolution, purpose: "stack").map(\.observation)
-        guard !lines.isEmpty else { return nil }
+        guard !lines.isEmpty else { return spent() }
         // Lines in the turned cut's pixels (top-left origin).
         let w = Double(patch.width), h = Double(patch.height)
         func box(_ b: NormalizedRect) -> Box {
@@ -78,7 +114,7 @@ extension ReadPipeline {
             guard let set = under, !pairs.contains(where: { Self.sameLine($0.box, numberBox) }) else { continue }
             pairs.append((line, set, numberBox))
         }
-        guard pairs.count >= max(1, t.minimumCards) else { return nil }
+        guard pairs.count >= max(1, t.minimumCards) else { return spent() }
         // The cards of a stack are of one size: the median number line's height gives it (one
         // line's box may take in a neighbour's scraps).
         let lineHeights = pairs.map(\.box.h).sorted()
@@ -109,7 +145,7 @@ extension ReadPipeline {
             guard fields.collectorNumber != nil else { continue }
             cards.append((left, top, observations, fields))
         }
-        guard cards.count >= max(1, t.minimumCards) else { return nil }
+        guard cards.count >= max(1, t.minimumCards) else { return spent() }
         func card(_ left: Double, _ top: Double, _ observations: [CardObservation], _ fields: ExtractedFields) -> CardReading {
             CardReading(file: reading.file, imageWidth: reading.imageWidth, imageHeight: reading.imageHeight,
                         quad: CardQuad(corners: cardCorners(left, top).map(photo)), rotation: reading.rotation, locateConfidence: 0,
