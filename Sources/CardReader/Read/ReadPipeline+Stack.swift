@@ -26,18 +26,16 @@ extension ReadPipeline {
 
     /// The number lines just beyond the bottom edge of the card at `quad` (the next card's, in a
     /// stack spread to show each card's collector lines), in the card's coordinates; nil when none.
-    /// The band runs from 15% of a card's width left of it to 30% of its width (where a number
-    /// line starts, a stack's sideways step either way), and a fifth of its height down (a
-    /// stack's step is about a tenth), at half the collector band's resolution, told the stack
-    /// read's dpi, read once (the band is turned dark on light when its ground is dark) and not
-    /// recognised past 30 words (a table's texture: a stack shows a few lines a card). On the
-    /// shared photos it took 1–2 ms on most single cards, up to ~55 ms on textured tables, and
-    /// found no number line on any.
+    /// The band `Tuning.stack.probeLeft`…`probeRight` wide, `probeDepth` deep, at half the
+    /// collector band's resolution, told the stack read's dpi, read once (the band is turned
+    /// dark on light when its ground is dark) and not recognised past `probeWords` words.
     func linesBelow(_ quad: Quad, gray: GrayImage) -> [CardObservation]? {
-        let region = CardRegion(u0: -0.15, v0: 1.0, u1: 0.3, v1: 1.2)
+        let t = options.tuning.stack
+        let region = CardRegion(u0: t.probeLeft, v0: 1.0, u1: t.probeRight, v1: 1.0 + t.probeDepth)
         let patch = Self.patch(region, cardHeight: CardLayout.bottomCardHeight / 2, gray: gray, corners: quad, trimmed: false)
         let began = Clock.now
-        guard let read = try? read(patch, .collector, region, psm: .sparseText, retryInverted: false, maximumWords: 30, resolution: options.tuning.stack.resolution) else { return nil }
+        guard let read = try? read(patch, .collector, region, psm: .sparseText, retryInverted: false, maximumWords: t.probeWords,
+                                   resolution: t.resolution) else { return nil }
         let numbers = read.observations.filter { CollectorLineParser.parseNumberLine($0.observation.text) != nil }
         let rows = FieldExtractor.joinLines(numbers)
         DebugDump.trace("stack probe \(Int(Clock.ms(began, Clock.now)))ms: \(rows.count) number lines")
