@@ -282,7 +282,7 @@ extension CardReader {
     /// one: its collector band shows several number lines (`Tuning.stack`). One sparse read of the
     /// region at the collector lines' size (about 1 s); each number line with a set line under it
     /// is a card, placed around its lines, and the reading's title goes to the card whose title
-    /// band holds it. With `probing` (the photo's one card, its number read), a card whose band
+    /// band holds it. With `probing` (the photo's one card, a number line read in its band), a card whose band
     /// shows its own lines alone is read a little beyond its bottom edge too: number lines there
     /// are the next cards' (the locator found the stack's top card alone), and the whole photo is
     /// then read as the stack. Nil, with nothing read (and `gray` not called), for a region
@@ -292,8 +292,8 @@ extension CardReader {
         pipeline.stackCards(of: reading, gray: gray, probing: probing)
     }
 
-    /// Whether `stackCards(of:gray:)` reads `reading` as a stack (its collector band shows several
-    /// number lines); nothing is read.
+    /// Whether `stackCards(of:gray:)` reads `reading` as a stack without probing (its collector
+    /// band shows several number lines); nothing is read.
     public func mayBeStack(_ reading: CardReading) -> Bool {
         pipeline.mayBeStack(reading)
     }

@@ -206,6 +206,9 @@ struct SeveralCardsTests {
         scanner.readsStacks = false
         let without = try scanner.scan(contentsOf: path).cards
         #expect(without.count == 1, "the premise: the stack is found as one card (\(Self.names(without)))")
+        if file == "corners_10_stack_top.jpg", let top = without.first {
+            #expect(!scanner.reader.mayBeStack(top.reading), "the premise: its band shows one card's lines (the probe reads the stack)")
+        }
         let cards = try CardScanner(catalog: catalog).scan(contentsOf: path).cards
         // The printings in the stack (set and number; the sample catalog holds one language).
         let text = try String(contentsOf: Self.synthetic.appendingPathComponent("truth.csv"), encoding: .utf8)

@@ -55,10 +55,15 @@ extension ReadPipeline {
         func spent() -> (cards: [CardReading], milliseconds: Double)? {
             readAny ? ([], Clock.ms(began, Clock.now)) : nil
         }
-        // The band's rows; else, when `probing` (the photo's one card, its number read), the
-        // number lines just below the card: then the whole photo is the stack's area.
+        // The band's rows; else, when `probing` (the photo's one card, a number line read in its
+        // collector band), the number lines just below the card: then the whole photo is the
+        // stack's area.
         var found = stackNumberRows(of: reading), probed = false
-        if found == nil, probing, reading.fields.collectorNumber != nil, let corners = reading.quad?.corners, corners.count == 4 {
+        // (Not below a number read in the copyright line: a stack's cards show number and set lines.)
+        let numberLine = reading.observations.contains {
+            $0.region == .collector && CollectorLineParser.parseNumberLine($0.observation.text) != nil
+        }
+        if found == nil, probing, numberLine, let corners = reading.quad?.corners, corners.count == 4 {
             readAny = true
             found = linesBelow(Quad(corners), gray: pixels())
             probed = found != nil
