@@ -418,9 +418,9 @@ public struct Tuning: Sendable, Codable, Equatable {
         /// not recognised past `probeWords` words (a table's texture; a stack shows a few lines
         /// a card; 30 was not fitted: the variants' stacks were read under it). On the shared
         /// photos it found no number line on any of 64 probed photos; its read took 1–2 ms on
-        /// most, up to ~55 ms on textured tables (the photo's grey pixels, made for it when no
-        /// card text was read, come on top: ×1.025 per single-card photo in all). A band to
-        /// 0.5 wide and 0.25 deep read 2 more variant cards of 116 at ×1.047.
+        /// most, up to ~55 ms on textured tables (×1.026 per single-card photo in all, on the
+        /// reader's own grey pixels). A band to 0.5 wide and 0.25 deep read 2 more variant
+        /// cards of 116 at ×1.047 (grey pixels then made again for it).
         public var probeLeft = -0.15
         public var probeRight = 0.3
         public var probeDepth = 0.2

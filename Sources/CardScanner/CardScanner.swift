@@ -57,7 +57,8 @@ public final class CardScanner {
         let identified = Identified()
         defer { identified.titlesAhead?.jobs.close() }
         let (readings, image) = try reader.readAllKeepingImage(contentsOf: path, limit: limit, reading: reading(identified))
-        return (try identify(readings, in: image, confirmed: identified.cards(for: readings), titlesAhead: identified.titlesAhead), image)
+        return (try identify(readings, in: image, confirmed: identified.cards(for: readings), titlesAhead: identified.titlesAhead,
+                             gray: identified.gray), image)
     }
 
     /// Every card in an already decoded photo (see `scan(contentsOf:limit:)`).
@@ -65,7 +66,8 @@ public final class CardScanner {
         let identified = Identified()
         defer { identified.titlesAhead?.jobs.close() }
         let readings = try reader.readAll(image: image, limit: limit, reading: reading(identified))
-        return try identify(readings, in: image, confirmed: identified.cards(for: readings), titlesAhead: identified.titlesAhead)
+        return try identify(readings, in: image, confirmed: identified.cards(for: readings), titlesAhead: identified.titlesAhead,
+                            gray: identified.gray)
     }
 
     /// The cards identified while a photo's regions were read: the regions confirmed by their
@@ -77,6 +79,9 @@ public final class CardScanner {
         var early: [(then: CardReading, card: Card)] = []
         /// The photo's titles outside its cards, read ahead on a lent engine (`readSharing`).
         var titlesAhead: TitlesAhead?
+        /// The photo's grey pixels the reader made (`PhotoRead.gray`): a card's text read, or a
+        /// stack probed, after the photo's regions are read uses them instead of making them again.
+        var gray: GrayImage?
 
         /// All of them, with the timings of the photo's final `readings`.
         func cards(for readings: [CardReading]) -> [Card] {
@@ -88,6 +93,7 @@ public final class CardScanner {
     /// `helpers`, regions read ahead and cards identified on the engines lent (`readSharing`).
     private func reading(_ identified: Identified) -> (PhotoRead) throws -> Void {
         { [self] photo in
+            identified.gray = photo.gray
             if let helpers {
                 identified.early = try readSharing(photo, with: helpers, confirmed: identified)
             } else {
@@ -122,7 +128,7 @@ public final class CardScanner {
     /// Each reading of `image` identified (a reading `confirmed` holds as it was matched then);
     /// the photo's grey pixels are made once, when some card needs its text read.
     public func identify(_ readings: [CardReading], in image: Image) throws -> [Card] {
-        try identify(readings, in: image, confirmed: [], titlesAhead: nil)
+        try identify(readings, in: image, confirmed: [], titlesAhead: nil, gray: nil)
     }
 
     /// The titles read outside a photo's cards (`CardReader.titleCards`), started on the first
@@ -132,8 +138,6 @@ public final class CardScanner {
     /// the same either way.
     struct TitlesAhead {
         let quads: [CardQuad?], rotations: [Int]
-        /// The photo's grey pixels the read was given (`identify` uses them too: one copy).
-        let gray: GrayImage
         let task: ScanHelpers.Task<(cards: [CardReading], milliseconds: Double)>
         /// Their own jobs, closed when the photo is done.
         let jobs: ScanHelpers.Group
@@ -141,7 +145,6 @@ public final class CardScanner {
         init(outside readings: [CardReading], in image: Image, gray: GrayImage, jobs: ScanHelpers.Group) {
             quads = readings.map(\.quad)
             rotations = readings.map(\.rotation)
-            self.gray = gray
             self.jobs = jobs
             // First in the queue: the longest job of the photo, and what its last step waits on.
             task = jobs.submit(first: true) { $0.reader.titleCards(outside: readings, in: image, gray: gray) }
@@ -159,8 +162,9 @@ public final class CardScanner {
         }
     }
 
-    private func identify(_ readings: [CardReading], in image: Image, confirmed: [Card], titlesAhead: TitlesAhead?) throws -> [Card] {
-        var gray: GrayImage? = titlesAhead?.gray
+    private func identify(_ readings: [CardReading], in image: Image, confirmed: [Card], titlesAhead: TitlesAhead?,
+                          gray photoGray: GrayImage?) throws -> [Card] {
+        var gray = photoGray
         func pixels() -> GrayImage {
             if gray == nil { gray = image.grayPixels() }
             return gray!

@@ -14,9 +14,14 @@ extension ReadPipeline {
     /// pair could be read. Nothing is read.
     func stackNumberRows(of reading: CardReading) -> [CardObservation]? {
         guard let corners = reading.quad?.corners, corners.count == 4 else { return nil }
-        let numbers = reading.observations.filter { $0.region == .collector && CollectorLineParser.parseNumberLine($0.observation.text) != nil }
-        let rows = FieldExtractor.joinLines(numbers)
+        let rows = Self.numberRows(reading.observations.filter { $0.region == .collector })
         return rows.count >= max(1, options.tuning.stack.minimumNumberLines) ? rows : nil
+    }
+
+    /// The number lines among `observations`, one per printed line (a line split by the layout
+    /// joined), top to bottom.
+    static func numberRows(_ observations: [CardObservation]) -> [CardObservation] {
+        FieldExtractor.joinLines(observations.filter { CollectorLineParser.parseNumberLine($0.observation.text) != nil })
     }
 
     /// Whether `stackCards` would read `reading` as a stack, without reading anything.
@@ -36,8 +41,7 @@ extension ReadPipeline {
         let began = Clock.now
         guard let read = try? read(patch, .collector, region, psm: .sparseText, retryInverted: false, maximumWords: t.probeWords,
                                    resolution: t.resolution) else { return nil }
-        let numbers = read.observations.filter { CollectorLineParser.parseNumberLine($0.observation.text) != nil }
-        let rows = FieldExtractor.joinLines(numbers)
+        let rows = Self.numberRows(read.observations)
         DebugDump.trace("stack probe \(Int(Clock.ms(began, Clock.now)))ms: \(rows.count) number lines")
         return rows.isEmpty ? nil : rows
     }
@@ -60,10 +64,8 @@ extension ReadPipeline {
         // stack's area.
         var found = stackNumberRows(of: reading), probed = false
         // (Not below a number read in the copyright line: a stack's cards show number and set lines.)
-        let numberLine = reading.observations.contains {
-            $0.region == .collector && CollectorLineParser.parseNumberLine($0.observation.text) != nil
-        }
-        if found == nil, probing, numberLine, let corners = reading.quad?.corners, corners.count == 4 {
+        if found == nil, probing, !Self.numberRows(reading.observations.filter { $0.region == .collector }).isEmpty,
+           let corners = reading.quad?.corners, corners.count == 4 {
             readAny = true
             found = linesBelow(Quad(corners), gray: pixels())
             probed = found != nil
