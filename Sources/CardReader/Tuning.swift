@@ -376,38 +376,55 @@ public struct Tuning: Sendable, Codable, Equatable {
         /// distinct rows (one card shows one; an older frame's copyright line does not count: its
         /// number has no set line under it to pair with) …
         public var minimumNumberLines = 2
-        /// … and is one when the read finds at least this many cards (a number line with a set
-        /// line under it each).
+        /// … and is one when following it finds at least this many cards (a number line and a
+        /// set line with a number each).
         public var minimumCards = 2
-        /// The region and this share of its height around it are read, scaled so that a number
-        /// line is `lineHeight` pixels tall (the box Tesseract gives it; on the synthetic stack
-        /// every pair was read at 19 px, 9 of 10 at 14 px), enlarged at most `maximumScale`
-        /// times and to at most `maximumPixels` (about 1 s a read at 4 megapixels).
-        public var margin = 0.05
-        public var lineHeight = 20.0
-        public var maximumScale = 3.0
-        public var maximumPixels = 9_000_000
-        /// The resolution Tesseract is told for that read: at 300 dpi its layout drops lines of
-        /// this size as too small (on the synthetic stack every `0107 M`-style line; 200 keeps
-        /// them, and 70–200 read the same).
+        /// The resolution Tesseract is told for the probe's sparse reads (`probeLeft`, `seedTop`,
+        /// `searchLeft`): at 300 dpi its layout drops lines of this size as too small (on the
+        /// synthetic stack read whole every `0107 M`-style line; 200 keeps them, and 70–200 read
+        /// the same).
         public var resolution = 200
-        /// A set line belongs to the number line above it when its top lies more than half and at
-        /// most this many of the number line's heights below the number line's top, and it
-        /// starts within `pairIndent` of those heights of where the number line starts. (The
-        /// set line lies about 1.2 heights below; the next card's lines several.)
-        public var pairSpacing = 2.0
-        public var pairIndent = 1.5
+        /// Each card of a stack is read on this band of its card (share of its width and height;
+        /// the number line's top lies at `numberTop`, the set line's bottom about 0.975), at the
+        /// collector band's resolution: a card placed a little wrong still shows its lines whole,
+        /// and the next card's (a step of about 0.1 below) do not show. (Read at 0.6 of that
+        /// resolution the variants lost 17 of 56 cards; at 0.8–1.5 times it they read 48–60 of
+        /// 104 and 42–45 of 116, no trend.)
+        public var bandLeft = -0.03
+        public var bandTop = 0.91
+        public var bandRight = 0.45
+        public var bandBottom = 0.99
+        /// … not recognised past this many words (a card's two lines hold about eight; art or
+        /// a table read there holds dozens) …
+        public var bandWords = 20
+        /// … and read again once where its number line puts the card when that is more than this
+        /// share of the card away and no card was read (its set line cut off).
+        public var lookAgain = 0.01
+        /// Where no card was read a step on, the number lines around where its would be are read
+        /// as the probe reads (from `searchLeft` left of its start to `searchRight` right, from
+        /// `searchUp` above its top to `searchDown` below; shares of a card) and the card read
+        /// at the nearest: the step varies by a few hundredths from card to card.
+        public var searchLeft = 0.2
+        public var searchRight = 0.3
+        public var searchUp = 0.06
+        public var searchDown = 0.08
+        /// Neighbouring cards lie at least this share of a card's height apart (two number line
+        /// heights: rows closer than that are one card's lines).
+        public var minimumStep = 0.03
+        /// A stack is followed until this many steps in a row find no card (one card's lines
+        /// misread does not end it), or the photo ends, or this many cards are found.
+        public var maximumMisses = 2
+        public var maximumCards = 60
         /// Where a number line lies on its card, for placing the card around it: the height of
-        /// the box Tesseract gives it (the median over the stack: the cards are of one size),
+        /// the box Tesseract gives it (the lower median over the lines: the cards are of one
+        /// size, and a box may take in two lines),
         /// its start from the card's left edge (share of the width) and its top from the card's
         /// top edge (share of the height). Measured on the synthetic stack (boxes 9.4–10 px on
         /// cards 660 px tall) and the synthetic 2015 and 2023 frames read flat (0.049–0.050,
         /// 0.942–0.943).
         public var numberHeight = 0.015
         /// The region's title is the card's whose title line would lie nearest it, within this
-        /// share of a card's height. (On the synthetic stack the top card's placed title line lay
-        /// 0.06 from the title read, the next card's about 0.13: the placement errs by the
-        /// number line's height, and the cards lie a step of 0.1 apart.)
+        /// share of a card's height (the cards lie a step of about 0.1 apart).
         public var titleDistance = 0.1
         public var numberLeft = 0.05
         public var numberTop = 0.942
@@ -425,6 +442,13 @@ public struct Tuning: Sendable, Codable, Equatable {
         public var probeRight = 0.3
         public var probeDepth = 0.2
         public var probeWords = 30
+        /// When the probe finds a number line, the band from `seedTop` of the card's height down
+        /// is read as the probe is: the card's own lines and the next cards', whose places give
+        /// the stack's step.
+        public var seedTop = 0.85
+        /// The cards' size from the top card's edge and number line is taken when it differs by
+        /// at most this share from the size the lines' height gives.
+        public var sizeAgreement = 0.3
     }
 
     public struct Neighbours: Sendable, Codable, Equatable {

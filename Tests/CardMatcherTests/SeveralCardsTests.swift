@@ -196,9 +196,10 @@ struct SeveralCardsTests {
     }
 
     /// The first stack is found as one region whose collector band shows several cards' lines;
-    /// the second's top card is found alone, and the number lines just below it start the read.
-    @Test("a stack spread to show each card's collector lines: a card per pair of lines, by set and number, none wrong",
-          arguments: [("corners_10_stack.jpg", 8), ("corners_10_stack_top.jpg", 3)])
+    /// the second's top card is found alone, and the number lines just below it start the stack.
+    /// Each is then followed card by card.
+    @Test("a stack spread to show each card's collector lines: a card per number and set line, by set and number, none wrong",
+          arguments: [("corners_10_stack.jpg", 8), ("corners_10_stack_top.jpg", 8)])
     func cornersStack(file: String, identifiedAtLeast: Int) throws {
         let catalog = try SampleCatalog.open()
         let path = Self.synthetic.appendingPathComponent(file).path

@@ -77,11 +77,9 @@ extension ReadPipeline {
         // set code only beside a modern number line (old frames print none). Nor on an older
         // frame, whose collector band holds the copyright line. (The second model looks once
         // more, after the search: `secondLook`.)
-        let retries = [CollectorRetry(psm: .singleBlock), CollectorRetry(psm: .sparseText, whitelist: "0123456789/ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
-                       CollectorRetry(psm: .sparseText, reduction: 2)]
         let printsCopyright = collector.observations.contains { CollectorLineParser.isCopyrightLine($0.observation.text) }
         let readsNumberMarks = collector.observations.contains { $0.observation.text.contains { $0.isNumber || $0 == "/" } }
-        for retry in retries where fields.lacksCollectorFields {
+        for retry in CollectorRetry.all where fields.lacksCollectorFields {
             guard !collector.observations.isEmpty, !printsCopyright else { break }
             guard retry.isWorthReading(titleQuality: title.quality, titleKnown: known, bandReadNumberMarks: readsNumberMarks,
                                        cleanTitleQuality: tuning.title.cleanQuality) else { continue }
@@ -129,6 +127,10 @@ extension ReadPipeline {
         var psm: PageSegmentationMode
         var whitelist: String?
         var reduction = 1
+
+        /// The looks, in the order they are taken.
+        static let all = [CollectorRetry(psm: .singleBlock), CollectorRetry(psm: .sparseText, whitelist: "0123456789/ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+                          CollectorRetry(psm: .sparseText, reduction: 2)]
 
         /// Only where the band's first read shows a digit or a slash: a band read with neither
         /// holds no number line legible at this size (a small card's lines read as scraps) or is

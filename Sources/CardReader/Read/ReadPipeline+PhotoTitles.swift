@@ -193,12 +193,11 @@ extension ReadPipeline {
         return (cards, Clock.ms(began, Clock.now))
     }
 
-    /// The lines of a sparse read of `patch` (told `resolution` dpi; low-confidence lines read
-    /// inverted again when `retryInverted`); none when the read fails (the OCR deadline, on a
+    /// The lines of a sparse read of `patch`; none when the read fails (the OCR deadline, on a
     /// photo of many small things), traced with `purpose`.
-    func sparseLines(_ patch: GrayImage, retryInverted: Bool = false, resolution: Int = 300, purpose: String) -> [CardObservation] {
+    func sparseLines(_ patch: GrayImage, purpose: String) -> [CardObservation] {
         let whole = CardRegion(u0: 0, v0: 0, u1: 1, v1: 1)
-        switch Result(catching: { try read(patch, .photo, whole, psm: .sparseText, retryInverted: retryInverted, resolution: resolution) }) {
+        switch Result(catching: { try read(patch, .photo, whole, psm: .sparseText, retryInverted: false) }) {
         case .success(let read): return read.observations
         case .failure(let error):
             DebugDump.trace("\(purpose) read failed: \(error)")
@@ -316,18 +315,6 @@ extension ReadPipeline {
     static func inset(_ quad: Quad, by share: Double) -> Quad {
         let c = quad.centre
         return quad.map { PixelPoint(x: $0.x + (c.x - $0.x) * 2 * share, y: $0.y + (c.y - $0.y) * 2 * share) }
-    }
-
-    /// A point of a `width` x `height` photo where it lies once the photo is turned
-    /// `quarterTurns` × 90° clockwise (`GrayImage.turned`; `unturned` undoes it).
-    static func turned(_ p: PixelPoint, quarterTurns: Int, width: Int, height: Int) -> PixelPoint {
-        let w = Double(width), h = Double(height)
-        switch ((quarterTurns % 4) + 4) % 4 {
-        case 1: return PixelPoint(x: h - p.y, y: p.x)
-        case 2: return PixelPoint(x: w - p.x, y: h - p.y)
-        case 3: return PixelPoint(x: p.y, y: w - p.x)
-        default: return p
-        }
     }
 
     /// A point of the photo turned `quarterTurns` × 90° clockwise (`GrayImage.turned`), in the

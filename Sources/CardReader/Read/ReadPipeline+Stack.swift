@@ -4,8 +4,9 @@ import Foundation
 /// A stack of cards spread so that each shows its lower-left corner with its collector lines (a
 /// quick way to enter a box of cards by set and number; `Tuning.stack`). The cards' black borders
 /// touch, so the locator finds the stack as one region, and its collector band then holds the
-/// number lines of several cards. The region is read sparsely at the collector lines' size; each
-/// number line with a set line under it is a card, placed around its lines.
+/// number lines of several cards; or it finds the top card alone, and a band below it shows the
+/// next card's lines. From those lines the stack is followed card by card (`stackCards`): each
+/// card is placed around its number line and its collector lines read as a card's are.
 extension ReadPipeline {
     /// The number lines on distinct rows of `reading`'s collector band (a line split by the
     /// layout counts once) when they may be a stack's (`stackCards`): a region with four corners
@@ -31,12 +32,19 @@ extension ReadPipeline {
 
     /// The number lines just beyond the bottom edge of the card at `quad` (the next card's, in a
     /// stack spread to show each card's collector lines), in the card's coordinates; nil when none.
-    /// The band `Tuning.stack.probeLeft`…`probeRight` wide, `probeDepth` deep, at half the
-    /// collector band's resolution, told the stack read's dpi, read once (the band is turned
-    /// dark on light when its ground is dark) and not recognised past `probeWords` words.
-    func linesBelow(_ quad: Quad, gray: GrayImage) -> [CardObservation]? {
+    /// The band `Tuning.stack.probeLeft`…`probeRight` wide and `probeDepth` deep (from `top`, a
+    /// share of the card's height; by default its bottom edge), read as `numberLines` reads.
+    func linesBelow(_ quad: Quad, gray: GrayImage, from top: Double = 1) -> [CardObservation]? {
         let t = options.tuning.stack
-        let region = CardRegion(u0: t.probeLeft, v0: 1.0, u1: t.probeRight, v1: 1.0 + t.probeDepth)
+        return numberLines(in: CardRegion(u0: t.probeLeft, v0: top, u1: t.probeRight, v1: 1.0 + t.probeDepth), of: quad, gray: gray)
+    }
+
+    /// The number lines in `region` of the card at `quad` (its coordinates), nil when none: the
+    /// band at half the collector band's resolution, told the stack's dpi (`Tuning.stack.resolution`),
+    /// read sparsely once (turned dark on light when its ground is dark) and not recognised past
+    /// `probeWords` words.
+    func numberLines(in region: CardRegion, of quad: Quad, gray: GrayImage) -> [CardObservation]? {
+        let t = options.tuning.stack
         let patch = Self.patch(region, cardHeight: CardLayout.bottomCardHeight / 2, gray: gray, corners: quad, trimmed: false)
         let began = Clock.now
         guard let read = try? read(patch, .collector, region, psm: .sparseText, retryInverted: false, maximumWords: t.probeWords,
@@ -48,9 +56,18 @@ extension ReadPipeline {
 
     /// The cards of the stack `reading` was read on (see `CardReader.stackCards`): nil when its
     /// collector band shows fewer than `Tuning.stack.minimumNumberLines` number lines and it is
-    /// not probed (nothing is read); no cards, with the time spent, when the probe or the read
-    /// finds no stack (fewer than `minimumCards` pairs of lines). The main reading's title goes
-    /// to the card whose title band it lies in (the top card).
+    /// not probed (nothing is read); no cards, with the time spent, when the probe or the reads
+    /// find no stack (fewer than `minimumCards` cards) or fail (the OCR deadline).
+    ///
+    /// The stack is followed card by card. The number lines found (the band's; or, probed, the
+    /// card's own and the next cards', read again in one band) give where a card lies and the
+    /// step from one card to the next. Each card is a card-sized quad placed around its number
+    /// line, its collector lines read as a card's are (`Tuning.stack.bandLeft`…, at the
+    /// collector band's resolution), and it is moved to lie around the number line read. From
+    /// the last card found a step down, and from the first a step up, the next is read, the step
+    /// taken again from each pair of neighbours; where none reads, the number lines around are
+    /// searched (`searchLeft`…); until `maximumMisses` steps in a row find no card or the photo
+    /// ends. The main reading's title goes to the card whose title band it lies in (the top card).
     func stackCards(of reading: CardReading, gray pixels: () -> GrayImage, probing: Bool = false) -> (cards: [CardReading], milliseconds: Double)? {
         let t = options.tuning.stack
         let began = Clock.now
@@ -59,136 +76,246 @@ extension ReadPipeline {
         func spent() -> (cards: [CardReading], milliseconds: Double)? {
             readAny ? ([], Clock.ms(began, Clock.now)) : nil
         }
-        // The band's rows; else, when `probing` (the photo's one card, a number line read in its
-        // collector band), the number lines just below the card: then the whole photo is the
-        // stack's area.
-        var found = stackNumberRows(of: reading), probed = false
-        // (Not below a number read in the copyright line: a stack's cards show number and set lines.)
-        if found == nil, probing, !Self.numberRows(reading.observations.filter { $0.region == .collector }).isEmpty,
-           let corners = reading.quad?.corners, corners.count == 4 {
-            readAny = true
-            found = linesBelow(Quad(corners), gray: pixels())
-            probed = found != nil
-        }
-        guard let rows = found, let corners = reading.quad?.corners else { return spent() }
+        guard let corners = reading.quad?.corners, corners.count == 4 else { return nil }
         let quad = Quad(corners)
-        let gray = pixels()
-        // The lines' height in the photo: their share of the region times the region's height.
-        let regionHeight = (Geometry.distance(quad[0], quad[3]) + Geometry.distance(quad[1], quad[2])) / 2
-        let heights = rows.map { $0.observation.boundingBox.height * regionHeight }.sorted()
-        let lineHeight = heights[heights.count / 2]
-        guard lineHeight > 1 else { return spent() }
-        // The region and a margin around it, cut out, turned upright and scaled so that a number
-        // line is `lineHeight` pixels tall.
-        let area = probed ? [PixelPoint(x: 0, y: 0), PixelPoint(x: Double(gray.width), y: Double(gray.height))] : corners
-        guard case let (cut, x0, y0)? = gray.cropped(around: area, margin: t.margin * regionHeight),
-              cut.width > 8, cut.height > 8 else { return spent() }
-        let turns = (4 - reading.rotation / 90) % 4
-        let turned = cut.turned(quarterTurns: turns)
-        let (patch, patchScale) = turned.scaled(by: t.lineHeight / lineHeight, maximumScale: t.maximumScale, maximumPixels: t.maximumPixels)
-        // Light lines on black borders are read inverted again. A read that fails (the OCR
-        // deadline) reads no stack: the region stands as it was read.
+        // The band's rows; else, when `probing` (the photo's one card, a number line read in its
+        // collector band), the card's own and those just below it.
+        // (Not below a number read in the copyright line: a stack's cards show number and set lines.)
+        var rows = stackNumberRows(of: reading) ?? []
+        if rows.isEmpty, probing, !Self.numberRows(reading.observations.filter { $0.region == .collector }).isEmpty {
+            readAny = true
+            guard linesBelow(quad, gray: pixels()) != nil else { return spent() }
+            // The card's own lines and the next cards' read again in one band, so that their
+            // places compare (the collector band's boxes are on its trimmed patch).
+            rows = linesBelow(quad, gray: pixels(), from: t.seedTop) ?? []
+        }
+        guard rows.count >= 2 else { return spent() }
         readAny = true
-        let lines = sparseLines(patch, retryInverted: true, resolution: t.resolution, purpose: "stack").map(\.observation)
-        guard !lines.isEmpty else { return spent() }
-        // Lines in the turned cut's pixels (top-left origin).
-        let w = Double(patch.width), h = Double(patch.height)
-        func box(_ b: NormalizedRect) -> Box {
-            (x: b.x * w / patchScale, y: (1 - b.y - b.height) * h / patchScale, w: b.width * w / patchScale, h: b.height * h / patchScale)
+        let gray = pixels()
+        // Places are in photo pixels along the region's top edge (x) and square to it (y), from
+        // its top-left corner: the top edge is the top card's (its title is read there), and the
+        // stack's cards lie as it does. (A region holding the stack is not card-shaped: its
+        // sides follow the fan.)
+        let region = Homography(quad)
+        let length = max(1e-9, Geometry.distance(quad[0], quad[1]))
+        let ex = ((quad[1].x - quad[0].x) / length, (quad[1].y - quad[0].y) / length), ey = (-ex.1, ex.0)
+        func photo(_ x: Double, _ y: Double) -> PixelPoint {
+            PixelPoint(x: quad[0].x + x * ex.0 + y * ey.0, y: quad[0].y + x * ex.1 + y * ey.1)
         }
-        // A photo point from the turned cut's pixels, and back.
-        func photo(_ p: PixelPoint) -> PixelPoint {
-            let q = Self.unturned(p, quarterTurns: turns, width: cut.width, height: cut.height)
-            return PixelPoint(x: q.x + Double(x0), y: q.y + Double(y0))
+        func frame(_ p: (x: Double, y: Double)) -> (x: Double, y: Double) {
+            let dx = p.x - quad[0].x, dy = p.y - quad[0].y
+            return (dx * ex.0 + dy * ex.1, dx * ey.0 + dy * ey.1)
         }
-        func inCut(_ p: PixelPoint) -> PixelPoint {
-            Self.turned(PixelPoint(x: p.x - Double(x0), y: p.y - Double(y0)), quarterTurns: turns, width: cut.width, height: cut.height)
+        // A box on the region (card coordinates, bottom-left origin) in the frame: its top-left
+        // corner and its height.
+        func framed(_ b: NormalizedRect) -> (x: Double, y: Double, height: Double) {
+            let top = frame(region.map(b.x, 1 - b.y - b.height)), bottom = frame(region.map(b.x, 1 - b.y))
+            return (top.x, top.y, bottom.y - top.y)
         }
-        // Pairs of lines: a number line, and the set line just under it starting where it starts.
-        var pairs: [(number: TextObservation, set: TextObservation, box: Box)] = []
-        for line in lines where CollectorLineParser.parseNumberLine(line.text) != nil {
-            let numberBox = box(line.boundingBox)
-            let under = lines.filter { other in
-                let b = box(other.boundingBox)
-                let drop = b.y - numberBox.y
-                return drop > numberBox.h / 2 && drop <= t.pairSpacing * numberBox.h
-                    && abs(b.x - numberBox.x) <= t.pairIndent * numberBox.h
-                    && CollectorLineParser.parseSetLine(other.text) != nil
-            }.min { box($0.boundingBox).y < box($1.boundingBox).y }
-            // The same lines read twice (the layout splits and joins differently): the first kept.
-            guard let set = under, !pairs.contains(where: { Self.sameLine($0.box, numberBox) }) else { continue }
-            pairs.append((line, set, numberBox))
+        // A card is `cardWidth` × `cardHeight` pixels: at first the size the number lines' height
+        // gives (`numberHeight` of a card's height; the lower median: a box may take in two
+        // lines, and boxes vary by ±15%), in the end the size the top card's edge and number line
+        // give (below).
+        let seedLines = rows.map { framed($0.observation.boundingBox) }
+        let heights = seedLines.map(\.height).sorted()
+        var cardHeight = heights[(heights.count - 1) / 2] / t.numberHeight
+        var cardWidth = cardHeight * CardLocator.cardAspect
+        guard cardHeight > 1 else { return spent() }
+        typealias Place = (x: Double, y: Double)
+        // A card's top-left corner from its number line's, and its corners in the photo.
+        func origin(_ line: Place) -> Place { (line.x - t.numberLeft * cardWidth, line.y - t.numberTop * cardHeight) }
+        func cardCorners(_ o: Place) -> [PixelPoint] {
+            [photo(o.x, o.y), photo(o.x + cardWidth, o.y), photo(o.x + cardWidth, o.y + cardHeight), photo(o.x, o.y + cardHeight)]
         }
-        guard pairs.count >= max(1, t.minimumCards) else { return spent() }
-        // The cards of a stack are of one size: the median number line's height gives it (one
-        // line's box may take in a neighbour's scraps).
-        let lineHeights = pairs.map(\.box.h).sorted()
-        let cardHeight = lineHeights[lineHeights.count / 2] / t.numberHeight, cardWidth = cardHeight * CardLocator.cardAspect
-        // A card's corners (turned cut's pixels) from its top-left corner, and a line's box on it
-        // (card coordinates, bottom-left origin).
-        func cardCorners(_ left: Double, _ top: Double) -> [PixelPoint] {
-            [PixelPoint(x: left, y: top), PixelPoint(x: left + cardWidth, y: top),
-             PixelPoint(x: left + cardWidth, y: top + cardHeight), PixelPoint(x: left, y: top + cardHeight)]
-        }
-        func onCard(_ b: Box, left: Double, top: Double) -> NormalizedRect {
-            NormalizedRect(x: (b.x - left) / cardWidth, y: 1 - (b.y + b.h - top) / cardHeight, width: b.w / cardWidth, height: b.h / cardHeight)
-        }
-        var cards: [(left: Double, top: Double, observations: [CardObservation], fields: ExtractedFields)] = []
-        for pair in pairs {
-            // The card around its lines: the number line starts `numberLeft` of the card's width
-            // from its left edge and `numberTop` of its height from its top.
-            let left = pair.box.x - t.numberLeft * cardWidth, top = pair.box.y - t.numberTop * cardHeight
-            // The lines in the placed card's coordinates, in the collector band.
-            let observations = [pair.number, pair.set].map { o -> CardObservation in
-                var o = o
-                o.boundingBox = onCard(box(o.boundingBox), left: left, top: top)
-                return CardObservation(region: .collector, observation: o)
+        // The card at `o` read: its lines (its own card coordinates) and where its number line
+        // puts it. A number line read without a card around it (no set line under it, no number
+        // in it) still places the card: it is read again there once when that moves it.
+        // `.outside` when its lines would lie outside the photo or the read failed.
+        enum Look { case card(origin: Place, observations: [CardObservation], fields: ExtractedFields)
+                    case line(origin: Place), none, outside }
+        var failed = false
+        let band = CardRegion(u0: t.bandLeft, v0: t.bandTop, u1: t.bandRight, v1: t.bandBottom)
+        func top(_ b: NormalizedRect) -> Double { 1 - b.y - b.height }
+        func look(_ o: Place, again: Bool = true) -> Look {
+            let middle = photo(o.x + (band.u0 + band.u1) / 2 * cardWidth, o.y + (band.v0 + band.v1) / 2 * cardHeight)
+            guard middle.x >= 0, middle.y >= 0, middle.x < Double(gray.width), middle.y < Double(gray.height) else { return .outside }
+            let patch = Self.patch(band, cardHeight: CardLayout.bottomCardHeight, gray: gray, corners: Quad(cardCorners(o)), trimmed: false)
+            guard let read = try? read(patch, .collector, band, psm: .sparseText, maximumWords: t.bandWords) else {
+                failed = true
+                return .outside
             }
-            let fields = extractor.extract(observations)
-            DebugDump.trace("stack card \(pair.number.text) / \(pair.set.text): \(fields.setCode?.value ?? "-") \(fields.collectorNumber?.value ?? "-")")
-            // A pair whose set code is not known still shows a card (left to the matcher and review).
-            guard fields.collectorNumber != nil else { continue }
-            cards.append((left, top, observations, fields))
+            var observations = read.observations, fields = extractor.extract(observations)
+            // A field not read (the set code, the number, or the rarity letter, which the matcher
+            // weighs): the single card's further looks (`CollectorRetry`), then the second
+            // model's (`secondLook`), each pooled with it, while one is missing and the band read
+            // a digit.
+            func lacking() -> Bool { fields.setCode == nil || fields.collectorNumber == nil || fields.rarity == nil }
+            func pool(_ again: RegionRead?) {
+                guard let again else { return }
+                let other = extractor.extract(again.observations)
+                var took = fields.absorbingCollectorFields(of: other)
+                if fields.rarity == nil, let number = other.collectorNumber?.value, number == fields.collectorNumber?.value, let rarity = other.rarity {
+                    fields.rarity = rarity
+                    took = true
+                }
+                if took { observations += again.observations }
+            }
+            if lacking(), observations.contains(where: { $0.observation.text.contains { $0.isNumber } }) {
+                for retry in CollectorRetry.all where lacking() {
+                    pool(try? self.read(patch.reduced(by: retry.reduction), .collector, band, psm: retry.psm, whitelist: retry.whitelist,
+                                        maximumWords: t.bandWords))
+                }
+                if lacking(), let engine = secondRecognizer?.engine() {
+                    pool(try? self.read(patch, .collector, band, psm: .sparseText, maximumWords: t.bandWords, engine: engine))
+                }
+            }
+            // The number line nearest where the card's would be.
+            // (Placed by the first read's boxes when it read one: a block read's box may hold
+            // both lines.)
+            let numbers = Self.numberRows(read.observations)
+            guard let number = (numbers.isEmpty ? Self.numberRows(observations) : numbers).min(by: {
+                abs(top($0.observation.boundingBox) - t.numberTop) < abs(top($1.observation.boundingBox) - t.numberTop)
+            }) else { return .none }
+            // The card moved to lie around its number line, its lines with it.
+            let b = number.observation.boundingBox
+            let du = b.x - t.numberLeft, dv = top(b) - t.numberTop
+            let moved = (x: o.x + du * cardWidth, y: o.y + dv * cardHeight)
+            observations = observations.map { o -> CardObservation in
+                var o = o
+                o.observation.boundingBox.x -= du
+                o.observation.boundingBox.y += dv
+                return o
+            }
+            DebugDump.trace("stack card at \(Int(o.x)), \(Int(o.y)) moved \(du), \(dv): \(fields.setCode?.value ?? "-") \(fields.collectorNumber?.value ?? "-")")
+            guard fields.collectorNumber != nil,
+                  observations.contains(where: { CollectorLineParser.parseSetLine($0.observation.text) != nil }) else {
+                let far = abs(du) > t.lookAgain || abs(dv) > t.lookAgain
+                return again && far ? look(moved, again: false) : .line(origin: moved)
+            }
+            return .card(origin: moved, observations: observations, fields: fields)
         }
-        guard cards.count >= max(1, t.minimumCards) else { return spent() }
-        func card(_ left: Double, _ top: Double, _ observations: [CardObservation], _ fields: ExtractedFields) -> CardReading {
+        // No card read where one was expected (a stack's step varies): the number lines around
+        // it (`Tuning.stack.searchLeft`…), and the card at the one nearest it read.
+        func search(_ o: Place) -> Look {
+            let around = CardRegion(u0: t.numberLeft - t.searchLeft, v0: t.numberTop - t.searchUp,
+                                    u1: t.numberLeft + t.searchRight, v1: t.numberTop + t.searchDown)
+            func distance(_ b: NormalizedRect) -> Double {
+                abs(b.x - t.numberLeft) * CardLocator.cardAspect + abs(top(b) - t.numberTop)
+            }
+            guard let nearest = numberLines(in: around, of: Quad(cardCorners(o)), gray: gray)?
+                .min(by: { distance($0.observation.boundingBox) < distance($1.observation.boundingBox) }) else { return .none }
+            let b = nearest.observation.boundingBox
+            return look((o.x + (b.x - t.numberLeft) * cardWidth, o.y + (top(b) - t.numberTop) * cardHeight), again: false)
+        }
+        // The rows' cards, top to bottom, and the step between neighbours: the smallest that is
+        // more than `minimumStep` of a card's height (rows further apart skipped a card).
+        let seeds = seedLines.map { origin(($0.x, $0.y)) }.sorted { $0.y < $1.y }
+        let steps = zip(seeds, seeds.dropFirst()).map { (x: $1.x - $0.x, y: $1.y - $0.y) }.filter { $0.y >= t.minimumStep * cardHeight }
+        guard let step = steps.min(by: { $0.y < $1.y }) else { return spent() }
+        var found: [(origin: Place, observations: [CardObservation], fields: ExtractedFields)] = []
+        func isFound(_ o: Place) -> Bool {
+            found.contains { abs($0.origin.y - o.y) < step.y / 2 && abs($0.origin.x - o.x) < abs(step.x) / 2 + step.y / 2 }
+        }
+        for seed in seeds where !isFound(seed) {
+            if case let .card(origin, observations, fields) = look(seed), !isFound(origin) { found.append((origin, observations, fields)) }
+        }
+        // Followed from the last card down and from the first up (from the seeds' ends when none
+        // of them read).
+        for direction in [1.0, -1.0] {
+            let ends = found.isEmpty ? seeds : found.map(\.origin)
+            guard var at = (direction > 0 ? ends.max { $0.y < $1.y } : ends.min { $0.y < $1.y }) else { continue }
+            var by = (x: direction * step.x, y: direction * step.y), misses = 0
+            while misses < t.maximumMisses, found.count < t.maximumCards, !failed {
+                let next = (x: at.x + by.x, y: at.y + by.y)
+                guard !isFound(next) else { break }
+                var seen = look(next)
+                if case .none = seen { seen = search(next) }
+                if case let .line(origin) = seen { seen = search(origin) }
+                // (A card read again, its lines misplaced, is a miss: the step goes on from where
+                // the next card was looked for.)
+                guard case let .card(origin, observations, fields) = seen, !isFound(origin) else {
+                    if case .outside = seen { break }
+                    misses += 1
+                    if case let .line(origin) = seen { at = origin } else { at = next }
+                    continue
+                }
+                // The step again from a neighbour (within half a step of the last one: a line
+                // placed wrong does not steer the rest).
+                let again = (x: origin.x - at.x, y: origin.y - at.y)
+                if misses == 0, abs(again.x - by.x) + abs(again.y - by.y) < abs(by.y) / 2 { by = again }
+                found.append((origin, observations, fields))
+                at = origin
+                misses = 0
+            }
+        }
+        guard found.count >= max(1, t.minimumCards) else { return spent() }
+        found.sort { $0.origin.y < $1.origin.y }
+        // The cards' size again from the top card, when the region's title was read (its top
+        // edge is then the top card's): from its top edge to its number line is `numberTop` of
+        // its height. Taken when within `sizeAgreement` of the lines' size; each card stays
+        // around its number line.
+        if reading.fields.title != nil, let first = found.first {
+            let height = (first.origin.y + t.numberTop * cardHeight) / t.numberTop
+            if height > 0, abs(height / cardHeight - 1) <= t.sizeAgreement {
+                let (oldWidth, oldHeight) = (cardWidth, cardHeight)
+                cardHeight = height
+                cardWidth = height * CardLocator.cardAspect
+                found = found.map { card in
+                    let o = (x: card.origin.x + t.numberLeft * (oldWidth - cardWidth), y: card.origin.y + t.numberTop * (oldHeight - cardHeight))
+                    let observations = card.observations.map { observation -> CardObservation in
+                        var observation = observation
+                        let b = observation.observation.boundingBox
+                        let left = card.origin.x + b.x * oldWidth, boxTop = card.origin.y + top(b) * oldHeight
+                        let h = b.height * oldHeight / cardHeight
+                        observation.observation.boundingBox = NormalizedRect(x: (left - o.x) / cardWidth, y: 1 - (boxTop - o.y) / cardHeight - h,
+                                                                             width: b.width * oldWidth / cardWidth, height: h)
+                        return observation
+                    }
+                    return (o, observations, card.fields)
+                }
+            }
+        }
+        func card(_ o: Place, _ observations: [CardObservation], _ fields: ExtractedFields) -> CardReading {
             CardReading(file: reading.file, imageWidth: reading.imageWidth, imageHeight: reading.imageHeight,
-                        quad: CardQuad(corners: cardCorners(left, top).map(photo)), rotation: reading.rotation, locateConfidence: 0,
+                        quad: CardQuad(corners: cardCorners(o)), rotation: reading.rotation, locateConfidence: 0,
                         fields: fields, observations: observations, timings: StageTimings(), captureDay: reading.captureDay)
         }
-        var readings = cards.map { card($0.left, $0.top, $0.observations, $0.fields) }
+        var readings = found.map { card($0.origin, $0.observations, $0.fields) }
         // The title read on the region is the top card's: it goes to the card whose title line
         // would lie nearest it (within `titleDistance` of a card's height), its box put on that
         // card. When no card lies near (the top card's own lines were not read), the title stands
         // as a card of its own, placed around the line as a title read outside the cards is.
         let titles = reading.observations.filter { $0.region == .title }
         if reading.fields.title != nil, let line = titles.max(by: { $0.observation.confidence < $1.observation.confidence }) {
-            let region = Homography(quad), b = line.observation.boundingBox
-            let a = region.map(b.x, 1 - b.y - b.height), z = region.map(b.x + b.width, 1 - b.y)
-            let p = inCut(PixelPoint(x: a.x, y: a.y)), q = inCut(PixelPoint(x: z.x, y: z.y))
-            let title: Box = (x: min(p.x, q.x), y: min(p.y, q.y), w: abs(q.x - p.x), h: abs(q.y - p.y))
-            let centre = PixelPoint(x: title.x + title.w / 2, y: title.y + title.h / 2)
-            let band = CardLayout.title
-            let nearest = cards.indices.map { i -> (Int, Double) in
-                let bandCentre = PixelPoint(x: cards[i].left + (band.u0 + band.u1) / 2 * cardWidth, y: cards[i].top + (band.v0 + band.v1) / 2 * cardHeight)
-                return (i, Geometry.distance(centre, bandCentre))
+            let b = line.observation.boundingBox
+            let start = framed(b), end = frame(region.map(b.x + b.width, 1 - b.y))
+            let title = (x: start.x, y: start.y, width: end.x - start.x, height: start.height)
+            let centre = (x: title.x + title.width / 2, y: title.y + title.height / 2)
+            let titleBand = CardLayout.title
+            // Distances in card heights.
+            let nearest = found.indices.map { i -> (Int, Double) in
+                let o = found[i].origin
+                let dx = (centre.x - o.x) / cardHeight - (titleBand.u0 + titleBand.u1) / 2 * CardLocator.cardAspect
+                let dy = (centre.y - o.y) / cardHeight - (titleBand.v0 + titleBand.v1) / 2
+                return (i, (dx * dx + dy * dy).squareRoot())
             }.min { $0.1 < $1.1 }
             // The title line alone goes to the card (the band's other lines were scraps of it or
             // of the frame, boxed on the region).
-            func placed(_ left: Double, _ top: Double) -> [CardObservation] {
-                var o = line
-                o.observation.boundingBox = onCard(title, left: left, top: top)
-                return [o]
+            func placed(_ o: Place) -> [CardObservation] {
+                var placed = line
+                placed.observation.boundingBox = NormalizedRect(x: (title.x - o.x) / cardWidth, y: 1 - (title.y + title.height - o.y) / cardHeight,
+                                                                width: title.width / cardWidth, height: title.height / cardHeight)
+                return [placed]
             }
-            DebugDump.trace("stack title \(reading.fields.title?.value ?? "-"): nearest card \(nearest.map { "\($0.0) at \($0.1 / cardHeight)" } ?? "-") of the card's height")
-            if let (i, distance) = nearest, distance <= t.titleDistance * cardHeight {
-                readings[i].observations += placed(cards[i].left, cards[i].top)
+            DebugDump.trace("stack title \(reading.fields.title?.value ?? "-"): nearest card \(nearest.map { "\($0.0) at \($0.1)" } ?? "-") of the card's height")
+            if let (i, distance) = nearest, distance <= t.titleDistance {
+                readings[i].observations += placed(found[i].origin)
                 readings[i].fields.title = reading.fields.title
             } else {
                 let layout = options.tuning.photoTitles
-                let left = title.x - layout.lineLeftShare * cardWidth, top = centre.y - layout.lineMiddleShare * cardHeight
-                let observations = placed(left, top)
-                readings.insert(card(left, top, observations, extractor.extract(observations)), at: 0)
+                let o = (x: title.x - layout.lineLeftShare * cardWidth, y: centre.y - layout.lineMiddleShare * cardHeight)
+                let observations = placed(o)
+                readings.insert(card(o, observations, extractor.extract(observations)), at: 0)
             }
         }
         return (readings, Clock.ms(began, Clock.now))
