@@ -279,15 +279,16 @@ extension CardReader {
 extension CardReader {
     /// The cards of a stack spread so that each card shows its lower-left corner with its
     /// collector lines, when `reading` (a reading of a photo whose grey pixels are `gray`) is
-    /// one: its collector band shows several number lines (`Tuning.stack`). One sparse read of the
-    /// region at the collector lines' size (about 1 s); each number line with a set line under it
-    /// is a card, placed around its lines, and the reading's title goes to the card whose title
-    /// band holds it. With `probing` (the photo's one card, a number line read in its band), a
-    /// card whose band shows its own lines alone is read a little beyond its bottom edge too:
-    /// number lines there are the next cards' (the locator found the stack's top card alone), and
-    /// the whole photo is then read as the stack. Nil, with nothing read (and `gray` not called), for a region
-    /// showing one card's lines and not probed; no cards, with the time spent, when what was read
-    /// finds fewer than `Tuning.stack.minimumCards` cards or fails (the OCR deadline).
+    /// one: its collector band shows several number lines (`Tuning.stack`). With `probing` (the
+    /// photo's one card, a number line read in its band), a card whose band shows its own lines
+    /// alone is read a little beyond its bottom edge too: number lines there are the next
+    /// cards' (the locator found the stack's top card alone). From those lines the stack is
+    /// followed card by card, each card's collector lines read on a card-sized quad placed
+    /// around its number line (a card: a number line and a set line with a number), and the
+    /// reading's title goes to the card whose title band holds it. Nil, with nothing read (and
+    /// `gray` not called), for a region showing one card's lines and not probed; no cards, with
+    /// the time spent, when what was read finds fewer than `Tuning.stack.minimumCards` cards or
+    /// a read fails (the OCR deadline).
     public func stackCards(of reading: CardReading, gray: () -> GrayImage, probing: Bool = false) -> (cards: [CardReading], milliseconds: Double)? {
         pipeline.stackCards(of: reading, gray: gray, probing: probing)
     }

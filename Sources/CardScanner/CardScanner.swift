@@ -28,7 +28,8 @@ public final class CardScanner {
     /// (`CardReader.titleCards`): cards that show only their title strip.
     public var readsPhotoTitles = true
     /// Read a region whose collector band shows several cards' number lines as a stack spread to
-    /// show each card's collector lines (`CardReader.stackCards`): one card per pair of lines.
+    /// show each card's collector lines (`CardReader.stackCards`): one card per number line and
+    /// set line read.
     public var readsStacks = true
     /// Other workers' engines to share a photo's work with when they are idle (`ScanHelpers`):
     /// `scan` then reads a photo's regions ahead of their turn and identifies its cards on them
@@ -170,7 +171,7 @@ public final class CardScanner {
             return gray!
         }
         // A region that is a stack of cards showing their collector lines: its cards instead, the
-        // read's time carried by the first of them. They are matched on what the stack read gave
+        // reads' time carried by the first of them. They are matched on what their bands gave
         // them alone: the text box where a stack card is placed shows the cards lying over it.
         // A photo's one card whose number was read is probed for a stack's lines below it (the
         // locator may find a stack's top card alone); a read that finds no stack leaves the card

@@ -199,7 +199,7 @@ struct SeveralCardsTests {
     /// the second's top card is found alone, and the number lines just below it start the stack.
     /// Each is then followed card by card.
     @Test("a stack spread to show each card's collector lines: a card per number and set line, by set and number, none wrong",
-          arguments: [("corners_10_stack.jpg", 8), ("corners_10_stack_top.jpg", 8)])
+          arguments: [("corners_10_stack.jpg", 9), ("corners_10_stack_top.jpg", 9)])
     func cornersStack(file: String, identifiedAtLeast: Int) throws {
         let catalog = try SampleCatalog.open()
         let path = Self.synthetic.appendingPathComponent(file).path

@@ -36,7 +36,6 @@ extension ReadPipeline {
         // surroundings at each window and margin of the tuning.
         // A pass that fails (the OCR deadline, on a photo of many small things) gives no lines:
         // the cards found stand as they are.
-        func sparseLines(_ pass: GrayImage) -> [CardObservation] { self.sparseLines(pass, purpose: "photo titles") }
         // Lines in the turned photo's pixels (top-left origin).
         let w = Double(turned.width), h = Double(turned.height)
         let expectedHeight = cardHeight * t.lineHeightShare
@@ -194,13 +193,13 @@ extension ReadPipeline {
     }
 
     /// The lines of a sparse read of `patch`; none when the read fails (the OCR deadline, on a
-    /// photo of many small things), traced with `purpose`.
-    func sparseLines(_ patch: GrayImage, purpose: String) -> [CardObservation] {
+    /// photo of many small things).
+    func sparseLines(_ patch: GrayImage) -> [CardObservation] {
         let whole = CardRegion(u0: 0, v0: 0, u1: 1, v1: 1)
         switch Result(catching: { try read(patch, .photo, whole, psm: .sparseText, retryInverted: false) }) {
         case .success(let read): return read.observations
         case .failure(let error):
-            DebugDump.trace("\(purpose) read failed: \(error)")
+            DebugDump.trace("photo titles read failed: \(error)")
             return []
         }
     }

@@ -12,7 +12,7 @@ extension ReadPipeline {
     /// layout counts once) when they may be a stack's (`stackCards`): a region with four corners
     /// whose band shows at least `Tuning.stack.minimumNumberLines` of them; else nil. Not the
     /// copyright line: an older frame's number stands there without a set line under it, so no
-    /// pair could be read. Nothing is read.
+    /// card of a stack could be read. Nothing is read.
     func stackNumberRows(of reading: CardReading) -> [CardObservation]? {
         guard let corners = reading.quad?.corners, corners.count == 4 else { return nil }
         let rows = Self.numberRows(reading.observations.filter { $0.region == .collector })
@@ -32,25 +32,27 @@ extension ReadPipeline {
 
     /// The number lines just beyond the bottom edge of the card at `quad` (the next card's, in a
     /// stack spread to show each card's collector lines), in the card's coordinates; nil when none.
-    /// The band `Tuning.stack.probeLeft`…`probeRight` wide and `probeDepth` deep (from `top`, a
-    /// share of the card's height; by default its bottom edge), read as `numberLines` reads.
+    /// The band `Tuning.stack.probeLeft`…`probeRight` wide, from `top` (a share of the card's
+    /// height; by default its bottom edge) to `probeDepth` below its bottom edge, read as
+    /// `numberLines` reads.
     func linesBelow(_ quad: Quad, gray: GrayImage, from top: Double = 1) -> [CardObservation]? {
         let t = options.tuning.stack
-        return numberLines(in: CardRegion(u0: t.probeLeft, v0: top, u1: t.probeRight, v1: 1.0 + t.probeDepth), of: quad, gray: gray)
+        return numberLines(in: CardRegion(u0: t.probeLeft, v0: top, u1: t.probeRight, v1: 1.0 + t.probeDepth), of: quad, gray: gray,
+                           purpose: top < 1 ? "stack seed" : "stack probe")
     }
 
     /// The number lines in `region` of the card at `quad` (its coordinates), nil when none: the
     /// band at half the collector band's resolution, told the stack's dpi (`Tuning.stack.resolution`),
     /// read sparsely once (turned dark on light when its ground is dark) and not recognised past
-    /// `probeWords` words.
-    func numberLines(in region: CardRegion, of quad: Quad, gray: GrayImage) -> [CardObservation]? {
+    /// `probeWords` words; traced with `purpose`.
+    func numberLines(in region: CardRegion, of quad: Quad, gray: GrayImage, purpose: String) -> [CardObservation]? {
         let t = options.tuning.stack
         let patch = Self.patch(region, cardHeight: CardLayout.bottomCardHeight / 2, gray: gray, corners: quad, trimmed: false)
         let began = Clock.now
         guard let read = try? read(patch, .collector, region, psm: .sparseText, retryInverted: false, maximumWords: t.probeWords,
                                    resolution: t.resolution) else { return nil }
         let rows = Self.numberRows(read.observations)
-        DebugDump.trace("stack probe \(Int(Clock.ms(began, Clock.now)))ms: \(rows.count) number lines")
+        DebugDump.trace("\(purpose) \(Int(Clock.ms(began, Clock.now)))ms: \(rows.count) number lines")
         return rows.isEmpty ? nil : rows
     }
 
@@ -82,12 +84,23 @@ extension ReadPipeline {
         // collector band), the card's own and those just below it.
         // (Not below a number read in the copyright line: a stack's cards show number and set lines.)
         var rows = stackNumberRows(of: reading) ?? []
+        if !rows.isEmpty {
+            // The band read again untrimmed, so that its lines' places and heights are the
+            // region's (the collector band's boxes are on its trimmed patch).
+            readAny = true
+            if let again = numberLines(in: CardLayout.collector, of: quad, gray: pixels(), purpose: "stack band"), again.count >= 2 { rows = again }
+        }
         if rows.isEmpty, probing, !Self.numberRows(reading.observations.filter { $0.region == .collector }).isEmpty {
             readAny = true
-            guard linesBelow(quad, gray: pixels()) != nil else { return spent() }
+            guard let below = linesBelow(quad, gray: pixels()) else { return spent() }
             // The card's own lines and the next cards' read again in one band, so that their
-            // places compare (the collector band's boxes are on its trimmed patch).
-            rows = linesBelow(quad, gray: pixels(), from: t.seedTop) ?? []
+            // places compare (the collector band's boxes are on its trimmed patch); with the
+            // probe's lines (on the same card's coordinates) that this read did not give whole.
+            let seeds = linesBelow(quad, gray: pixels(), from: t.seedTop) ?? []
+            func same(_ a: NormalizedRect, _ b: NormalizedRect) -> Bool {
+                abs(a.y + a.height - b.y - b.height) < max(a.height, b.height) / 2 && abs(a.x - b.x) < max(a.height, b.height) * 2
+            }
+            rows = seeds + below.filter { line in !seeds.contains { same($0.observation.boundingBox, line.observation.boundingBox) } }
         }
         guard rows.count >= 2 else { return spent() }
         readAny = true
@@ -202,7 +215,7 @@ extension ReadPipeline {
             func distance(_ b: NormalizedRect) -> Double {
                 abs(b.x - t.numberLeft) * CardLocator.cardAspect + abs(top(b) - t.numberTop)
             }
-            guard let nearest = numberLines(in: around, of: Quad(cardCorners(o)), gray: gray)?
+            guard let nearest = numberLines(in: around, of: Quad(cardCorners(o)), gray: gray, purpose: "stack search")?
                 .min(by: { distance($0.observation.boundingBox) < distance($1.observation.boundingBox) }) else { return .none }
             let b = nearest.observation.boundingBox
             return look((o.x + (b.x - t.numberLeft) * cardWidth, o.y + (top(b) - t.numberTop) * cardHeight), again: false)
@@ -216,8 +229,11 @@ extension ReadPipeline {
         func isFound(_ o: Place) -> Bool {
             found.contains { abs($0.origin.y - o.y) < step.y / 2 && abs($0.origin.x - o.x) < abs(step.x) / 2 + step.y / 2 }
         }
-        for seed in seeds where !isFound(seed) {
-            if case let .card(origin, observations, fields) = look(seed), !isFound(origin) { found.append((origin, observations, fields)) }
+        // Each row's card; where none reads, the number lines around it searched.
+        for seed in seeds where !isFound(seed) && !failed {
+            var seen = look(seed)
+            if case .none = seen { seen = search(seed) }
+            if case let .card(origin, observations, fields) = seen, !isFound(origin) { found.append((origin, observations, fields)) }
         }
         // Followed from the last card down and from the first up (from the seeds' ends when none
         // of them read).
@@ -230,7 +246,6 @@ extension ReadPipeline {
                 guard !isFound(next) else { break }
                 var seen = look(next)
                 if case .none = seen { seen = search(next) }
-                if case let .line(origin) = seen { seen = search(origin) }
                 // (A card read again, its lines misplaced, is a miss: the step goes on from where
                 // the next card was looked for.)
                 guard case let .card(origin, observations, fields) = seen, !isFound(origin) else {
@@ -240,7 +255,8 @@ extension ReadPipeline {
                     continue
                 }
                 // The step again from a neighbour (within half a step of the last one: a line
-                // placed wrong does not steer the rest).
+                // placed wrong does not steer the rest; a first step taken wrong stays, and each
+                // card is then found by the search).
                 let again = (x: origin.x - at.x, y: origin.y - at.y)
                 if misses == 0, abs(again.x - by.x) + abs(again.y - by.y) < abs(by.y) / 2 { by = again }
                 found.append((origin, observations, fields))
@@ -248,12 +264,29 @@ extension ReadPipeline {
                 misses = 0
             }
         }
-        guard found.count >= max(1, t.minimumCards) else { return spent() }
+        // Between two cards found more than a step and a half apart (a row's card not read),
+        // the places a step apart read too.
+        found.sort { $0.origin.y < $1.origin.y }
+        for (a, b) in zip(found.map(\.origin), found.map(\.origin).dropFirst()) where b.y - a.y > 1.5 * step.y && !failed {
+            let n = Int((b.y - a.y) / step.y + 0.5)
+            for k in 1..<max(2, n) where found.count < t.maximumCards {
+                let p = (x: a.x + (b.x - a.x) * Double(k) / Double(n), y: a.y + (b.y - a.y) * Double(k) / Double(n))
+                guard !isFound(p) else { continue }
+                var seen = look(p)
+                if case .none = seen { seen = search(p) }
+                if case let .card(origin, observations, fields) = seen, !isFound(origin) { found.append((origin, observations, fields)) }
+            }
+        }
+        // A read that failed (the OCR deadline) reads no stack: the region stands as it was read.
+        guard !failed, found.count >= max(1, t.minimumCards) else { return spent() }
         found.sort { $0.origin.y < $1.origin.y }
         // The cards' size again from the top card, when the region's title was read (its top
         // edge is then the top card's): from its top edge to its number line is `numberTop` of
         // its height. Taken when within `sizeAgreement` of the lines' size; each card stays
         // around its number line.
+        // (When the top card's own lines were not read, the first card found is the next one,
+        // and the size comes out a step's worth too large, ~10%: within the lines' spread, so
+        // not told apart. Its lines are read and placed the same; only its quad is larger.)
         if reading.fields.title != nil, let first = found.first {
             let height = (first.origin.y + t.numberTop * cardHeight) / t.numberTop
             if height > 0, abs(height / cardHeight - 1) <= t.sizeAgreement {
