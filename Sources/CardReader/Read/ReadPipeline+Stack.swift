@@ -65,11 +65,13 @@ extension ReadPipeline {
     /// card's own and the next cards', read again in one band) give where a card lies and the
     /// step from one card to the next. Each card is a card-sized quad placed around its number
     /// line, its collector lines read as a card's are (`Tuning.stack.bandLeft`…, at the
-    /// collector band's resolution), and it is moved to lie around the number line read. From
-    /// the last card found a step down, and from the first a step up, the next is read, the step
-    /// taken again from each pair of neighbours; where none reads, the number lines around are
-    /// searched (`searchLeft`…); until `maximumMisses` steps in a row find no card or the photo
-    /// ends. The main reading's title goes to the card whose title band it lies in (the top card).
+    /// collector band's resolution), and it is moved to lie around the number line read. Each
+    /// row's card is read; then from the last card found a step down, and from the first a step
+    /// up, the next, the step taken again from each pair of neighbours; where none reads, the
+    /// number lines around are searched (`searchLeft`…); until `maximumMisses` steps in a row
+    /// find no card or the photo ends; then the places between cards found more than a step and
+    /// a half apart. The main reading's title goes to the card whose title band it lies in (the
+    /// top card).
     func stackCards(of reading: CardReading, gray pixels: () -> GrayImage, probing: Bool = false) -> (cards: [CardReading], milliseconds: Double)? {
         let t = options.tuning.stack
         let began = Clock.now
