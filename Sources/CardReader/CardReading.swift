@@ -130,6 +130,15 @@ public struct ExtractedFields: Sendable, Codable, Equatable {
         }
         return took
     }
+
+    /// Takes the rarity letter another read of the same lines found beside the same number,
+    /// when this one lacks it. Returns whether it was taken.
+    mutating func absorbingRarity(of other: ExtractedFields) -> Bool {
+        guard rarity == nil, let number = other.collectorNumber?.value, number == collectorNumber?.value,
+              let letter = other.rarity else { return false }
+        rarity = letter
+        return true
+    }
 }
 
 /// A region of the card the reader reads (its name in JSON output).

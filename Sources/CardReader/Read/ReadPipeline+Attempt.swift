@@ -113,10 +113,13 @@ extension ReadPipeline {
     }
 
     /// Another read of the collector band (`again`) parsed below the title read (`title`): the
-    /// fields it found that `fields` lacks are taken, and its lines join `observations` when any was.
-    private func absorb(_ again: RegionRead, below title: [CardObservation], into fields: inout ExtractedFields,
-                        _ observations: inout [CardObservation], look: String) {
-        let absorbed = fields.absorbingCollectorFields(of: extractor.extract(title + again.observations))
+    /// fields it found that `fields` lacks are taken (with `takingRarity`, the rarity letter of
+    /// the same number too), and its lines join `observations` when any was.
+    func absorb(_ again: RegionRead, below title: [CardObservation], into fields: inout ExtractedFields,
+                _ observations: inout [CardObservation], look: String, takingRarity: Bool = false) {
+        let other = extractor.extract(title + again.observations)
+        var absorbed = fields.absorbingCollectorFields(of: other)
+        if takingRarity, fields.absorbingRarity(of: other) { absorbed = true }
         DebugDump.trace("\(look): \(absorbed ? "added fields" : "nothing new")")
         if absorbed { observations += again.observations }
     }

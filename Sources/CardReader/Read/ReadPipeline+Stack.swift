@@ -99,10 +99,11 @@ extension ReadPipeline {
             // places compare (the collector band's boxes are on its trimmed patch); with the
             // probe's lines (on the same card's coordinates) that this read did not give whole.
             let seeds = linesBelow(quad, gray: pixels(), from: t.seedTop) ?? []
-            func same(_ a: NormalizedRect, _ b: NormalizedRect) -> Bool {
-                abs(a.y + a.height - b.y - b.height) < max(a.height, b.height) / 2 && abs(a.x - b.x) < max(a.height, b.height) * 2
+            func box(_ line: CardObservation) -> Box {
+                let b = line.observation.boundingBox
+                return (b.x, b.y, b.width, b.height)
             }
-            rows = seeds + below.filter { line in !seeds.contains { same($0.observation.boundingBox, line.observation.boundingBox) } }
+            rows = seeds + below.filter { line in !seeds.contains { Self.sameLine(box($0), box(line)) } }
         }
         guard rows.count >= 2 else { return spent() }
         readAny = true
@@ -165,23 +166,17 @@ extension ReadPipeline {
             // model's (`secondLook`), each pooled with it, while one is missing and the band read
             // a digit.
             func lacking() -> Bool { fields.setCode == nil || fields.collectorNumber == nil || fields.rarity == nil }
-            func pool(_ again: RegionRead?) {
+            func pool(_ again: RegionRead?, _ look: String) {
                 guard let again else { return }
-                let other = extractor.extract(again.observations)
-                var took = fields.absorbingCollectorFields(of: other)
-                if fields.rarity == nil, let number = other.collectorNumber?.value, number == fields.collectorNumber?.value, let rarity = other.rarity {
-                    fields.rarity = rarity
-                    took = true
-                }
-                if took { observations += again.observations }
+                absorb(again, below: [], into: &fields, &observations, look: "stack card \(look)", takingRarity: true)
             }
             if lacking(), observations.contains(where: { $0.observation.text.contains { $0.isNumber } }) {
                 for retry in CollectorRetry.all where lacking() {
                     pool(try? self.read(patch.reduced(by: retry.reduction), .collector, band, psm: retry.psm, whitelist: retry.whitelist,
-                                        maximumWords: t.bandWords))
+                                        maximumWords: t.bandWords), "retry \(retry)")
                 }
                 if lacking(), let engine = secondRecognizer?.engine() {
-                    pool(try? self.read(patch, .collector, band, psm: .sparseText, maximumWords: t.bandWords, engine: engine))
+                    pool(try? self.read(patch, .collector, band, psm: .sparseText, maximumWords: t.bandWords, engine: engine), "second model")
                 }
             }
             // The number line nearest where the card's would be.
@@ -231,12 +226,20 @@ extension ReadPipeline {
         func isFound(_ o: Place) -> Bool {
             found.contains { abs($0.origin.y - o.y) < step.y / 2 && abs($0.origin.x - o.x) < abs(step.x) / 2 + step.y / 2 }
         }
-        // Each row's card; where none reads, the number lines around it searched.
-        for seed in seeds where !isFound(seed) && !failed {
-            var seen = look(seed)
-            if case .none = seen { seen = search(seed) }
-            if case let .card(origin, observations, fields) = seen, !isFound(origin) { found.append((origin, observations, fields)) }
+        // The card at a place, the number lines around it searched when none reads there; a
+        // card read that is not one found already is taken.
+        func seek(_ p: Place) -> Look {
+            let seen = look(p)
+            if case .none = seen { return search(p) }
+            return seen
         }
+        func take(_ seen: Look) -> Bool {
+            guard case let .card(origin, observations, fields) = seen, !isFound(origin) else { return false }
+            found.append((origin, observations, fields))
+            return true
+        }
+        // Each row's card.
+        for seed in seeds where !isFound(seed) && !failed { _ = take(seek(seed)) }
         // Followed from the last card down and from the first up (from the seeds' ends when none
         // of them read).
         for direction in [1.0, -1.0] {
@@ -246,11 +249,10 @@ extension ReadPipeline {
             while misses < t.maximumMisses, found.count < t.maximumCards, !failed {
                 let next = (x: at.x + by.x, y: at.y + by.y)
                 guard !isFound(next) else { break }
-                var seen = look(next)
-                if case .none = seen { seen = search(next) }
+                let seen = seek(next)
                 // (A card read again, its lines misplaced, is a miss: the step goes on from where
                 // the next card was looked for.)
-                guard case let .card(origin, observations, fields) = seen, !isFound(origin) else {
+                guard take(seen), case let .card(origin, _, _) = seen else {
                     if case .outside = seen { break }
                     misses += 1
                     if case let .line(origin) = seen { at = origin } else { at = next }
@@ -261,7 +263,6 @@ extension ReadPipeline {
                 // card is then found by the search).
                 let again = (x: origin.x - at.x, y: origin.y - at.y)
                 if misses == 0, abs(again.x - by.x) + abs(again.y - by.y) < abs(by.y) / 2 { by = again }
-                found.append((origin, observations, fields))
                 at = origin
                 misses = 0
             }
@@ -273,10 +274,7 @@ extension ReadPipeline {
             let n = Int((b.y - a.y) / step.y + 0.5)
             for k in 1..<max(2, n) where found.count < t.maximumCards {
                 let p = (x: a.x + (b.x - a.x) * Double(k) / Double(n), y: a.y + (b.y - a.y) * Double(k) / Double(n))
-                guard !isFound(p) else { continue }
-                var seen = look(p)
-                if case .none = seen { seen = search(p) }
-                if case let .card(origin, observations, fields) = seen, !isFound(origin) { found.append((origin, observations, fields)) }
+                if !isFound(p) { _ = take(seek(p)) }
             }
         }
         // A read that failed (the OCR deadline) reads no stack: the region stands as it was read.
