@@ -75,6 +75,36 @@ struct CollectorLineParserTests {
         #expect(CollectorLineParser.parse(lines: ["BFZEN"]).setCode == "bfz")
     }
 
+    @Test("the slash lost inside one token: six digits of a padded number and its size, seven around a slash read as a digit")
+    func slashLostInToken() {
+        func parsed(_ line: String) -> String? {
+            let r = CollectorLineParser.parse(lines: [line])
+            return r.number.map { "\($0)/\(r.setSize.map(String.init) ?? "-") \(r.rarity ?? "-")" }
+        }
+        #expect(parsed("171274C") == "171/274 C")
+        #expect(parsed("016185 U") == "16/185 U")
+        #expect(parsed("1717274 C") == "171/274 C")
+        #expect(parsed("577264 C") == "57/264 C", "three and three make no number of its size: two digits and the slash")
+        #expect(parsed("171274") == nil, "no rarity letter: too like a misread line (`2737372 0` for `271/272 L`)")
+        #expect(parsed("2737372 0") == nil)
+        #expect(CollectorLineParser.parse(lines: ["171274C", "BFZ • EN"]).era == .modern2015)
+        #expect(parsed("™ & © 2015 Wizards 171274") == nil, "a copyright line")
+        #expect(parsed("l71274C") == nil, "letters taken for digits glued: too like noise")
+        #expect(parsed("1712274 C") == nil, "seven digits with no slash-like digit between")
+        #expect(parsed("987012 C") == nil, "no number of its size either way")
+        #expect(parsed("123045C") == nil && parsed("981025 C") == nil, "a set size is not printed with a leading zero")
+    }
+
+    @Test("a set line's printed shape: capitals, something between, a language code alone")
+    func setLineShape() {
+        for line in ["BFZ • EN", "DMU « EN & Rene Example", "LTR * EN o Kim Mock", "OTK + DE", "M19 • EN", "BFZ + EN¢ jane Doe"] {
+            #expect(CollectorLineParser.hasSetLineShape(line), "\(line)")
+        }
+        for line in ["Paces ena", "N of Rene Examole", "BFZEN", "the end", "™ & © 2015 Wizards", "123 • EN", "Bik * OE Sem"] {
+            #expect(!CollectorLineParser.hasSetLineShape(line), "\(line)")
+        }
+    }
+
     @Test("no number on pre-1998 cards: nothing invented from artist or copyright text")
     func nothing() {
         let r = CollectorLineParser.parse(lines: ["Illus. Mark Poole", "© 1993 Wizards of the Coast"])

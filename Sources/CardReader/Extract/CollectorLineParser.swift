@@ -101,6 +101,19 @@ public enum CollectorLineParser {
             guard rarity != nil || i == 0 else { continue }
             return NumberLine(number: stripZeros(number), printed: number, size: size, rarity: rarity)
         }
+        // 2b. The slash lost inside one token (small print: `171274C`, `1717274 C`). Frames that
+        //     print `NNN/SSS` beside a set code line pad the number to three digits, so six read
+        //     digits are number and size, seven the same around a slash read as `7` or `1`; an
+        //     unpadded number (two digits, the slash as a digit) only when three and three make
+        //     no number of its size (a padded number's zero lost as well as its slash, `017/274`
+        //     read `177274`, is beyond telling). Read digits only (no letters taken for digits), with the
+        //     rarity letter after them (without it a misread `271/272` came out `2737372`), never
+        //     in a copyright line.
+        if !isCopyrightLine(raw) {
+            for (i, token) in tokens.enumerated() {
+                if let line = slashLost(token, after: i + 1 < tokens.count ? tokens[i + 1] : "") { return line }
+            }
+        }
         // 3. 2023 style: four digits with a rarity letter before or after, or glued to them
         //    (`0107M`: the space between them lost; then the digits must be read as digits, and
         //    the letter one of the four common rarities).
@@ -119,6 +132,25 @@ public enum CollectorLineParser {
             return NumberLine(number: stripZeros(number), printed: number, size: nil, rarity: rarity)
         }
         return nil
+    }
+
+    /// Case 2b of `parseNumberLine`: one token of six or seven digits, its rarity letter glued
+    /// after them or the next token, read as number and set size whose slash was lost.
+    private static func slashLost(_ token: String, after: String) -> NumberLine? {
+        var body = Substring(token), glued: Character?
+        if let last = body.last, "CURM".contains(last) {
+            glued = last
+            body = body.dropLast()
+        }
+        guard (6...7).contains(body.count), body.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        guard let rarity = glued.map(String.init) ?? (after.count == 1 ? rarityLetter(after.first) : nil) else { return nil }
+        let d = Array(body)
+        func line(_ number: ArraySlice<Character>, _ size: ArraySlice<Character>) -> NumberLine? {
+            guard size.first != "0", let n = Int(String(number)), let s = Int(String(size)), n > 0, s >= 20, n <= s + 120 else { return nil }
+            return NumberLine(number: stripZeros(String(number)), printed: String(number), size: s, rarity: rarity)
+        }
+        if d.count == 7 { return "71".contains(d[3]) ? line(d[0..<3], d[4...]) : nil }
+        return line(d[0..<3], d[3...]) ?? ("71".contains(d[2]) ? line(d[0..<2], d[3...]) : nil)
     }
 
     // MARK: - Set line
@@ -148,6 +180,15 @@ public enum CollectorLineParser {
         }
         return nil
     }
+
+    /// Whether `raw` holds a set line as printed, its letters' case kept: a code of two to five
+    /// capitals or digits (a letter among them), then something not a letter or digit (the
+    /// bullet, however read), then a printed language code in capitals standing alone
+    /// (`BFZ • EN`, `DMU « EN`). Stricter than `parseSetLine`, which also takes a code glued to its
+    /// language or a line's case lost, and leaves it to the set codes known to tell noise.
+    static func hasSetLineShape(_ raw: String) -> Bool { raw.contains(setLineShape) }
+    nonisolated(unsafe) private static let setLineShape = try! Regex(
+        "(?:^|[^A-Za-z0-9])(?=[A-Z0-9]{0,4}[A-Z])[A-Z0-9]{2,5}[^A-Za-z0-9]+(?:\(languages.keys.sorted().joined(separator: "|")))(?:$|[^A-Za-z0-9])")
 
     /// The set code from the words before the language: the last word when it has 2–5
     /// characters, else the last two words joined ("OR", "I" → "ORI").
