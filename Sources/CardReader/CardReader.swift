@@ -279,10 +279,11 @@ extension CardReader {
 extension CardReader {
     /// The cards of a stack spread so that each card shows its lower-left corner with its
     /// collector lines, when `reading` (a reading of a photo whose grey pixels are `gray`) is
-    /// one: its collector band shows several number lines (`Tuning.stack`). With `probing` (the
-    /// photo's one card, a number line read in its band), a card whose band shows its own lines
-    /// alone is read a little beyond its bottom edge too: number lines there are the next
-    /// cards' (the locator found the stack's top card alone). From those lines the stack is
+    /// one: its collector band shows several cards' rows, number lines or set lines whose number
+    /// line was not read (`Tuning.stack`). With `probing` (the photo's one card, a number line
+    /// read in its band), a card whose band shows its own lines alone is read a little beyond
+    /// its bottom edge too: rows there are the next cards' (the locator found the stack's top
+    /// card alone). From those lines the stack is
     /// followed card by card, each card's collector lines read on a card-sized quad placed
     /// around its number line (a card: a number line and a set line with a number), and the
     /// reading's title goes to the card whose title band holds it. Nil, with nothing read (and
@@ -294,7 +295,7 @@ extension CardReader {
     }
 
     /// Whether `stackCards(of:gray:)` reads `reading` as a stack without probing (its collector
-    /// band shows several number lines); nothing is read.
+    /// band shows several cards' rows); nothing is read.
     public func mayBeStack(_ reading: CardReading) -> Bool {
         pipeline.mayBeStack(reading)
     }

@@ -372,9 +372,10 @@ public struct Tuning: Sendable, Codable, Equatable {
     }
 
     public struct Stack: Sendable, Codable, Equatable {
-        /// A region is read as a stack when its collector band shows this many number lines on
-        /// distinct rows (one card shows one; an older frame's copyright line does not count: its
-        /// number has no set line under it to pair with) …
+        /// A region is read as a stack when its collector band shows this many cards' rows
+        /// (`ReadPipeline.cardRows`: a number line, or a set line whose number line was not read;
+        /// one card shows one; an older frame's copyright line does not count: its number has no
+        /// set line under it to pair with) …
         public var minimumNumberLines = 2
         /// … and is one when following it finds at least this many cards (a number line and a
         /// set line with a number each).
@@ -400,7 +401,7 @@ public struct Tuning: Sendable, Codable, Equatable {
         /// … and read again once where its number line puts the card when that is more than this
         /// share of the card away and no card was read (its set line cut off).
         public var lookAgain = 0.01
-        /// Where no card was read a step on, the number lines around where its would be are read
+        /// Where no card was read a step on, the cards' rows around where its would be are read
         /// as the probe reads (from `searchLeft` left of its start to `searchRight` right, from
         /// `searchUp` above its top to `searchDown` below; shares of a card) and the card read
         /// at the nearest: the step varies by a few hundredths from card to card.
@@ -428,6 +429,12 @@ public struct Tuning: Sendable, Codable, Equatable {
         public var titleDistance = 0.1
         public var numberLeft = 0.05
         public var numberTop = 0.942
+        /// A set line's top lies this share of a card's height below its number line's top (the
+        /// synthetic 2015 frames read flat: 0.018, lines 0.015 high); a set line moved up by it
+        /// lies within this many of its heights of its own number line (the next card's lies
+        /// two or more away: `minimumStep`).
+        public var setLineBelow = 0.018
+        public var sameCardLines = 0.75
         /// A photo's one card whose number was read is probed for a stack below it (the locator
         /// may find a stack's top card alone): the band from `probeLeft` to `probeRight` of a
         /// card's width (a number line starts at 0.05, a stack's sideways step either way) and

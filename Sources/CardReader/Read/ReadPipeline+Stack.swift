@@ -8,15 +8,16 @@ import Foundation
 /// next card's lines. From those lines the stack is followed card by card (`stackCards`): each
 /// card is placed around its number line and its collector lines read as a card's are.
 extension ReadPipeline {
-    /// The number lines on distinct rows of `reading`'s collector band (a line split by the
-    /// layout counts once) when they may be a stack's (`stackCards`): a region with four corners
-    /// whose band shows at least `Tuning.stack.minimumNumberLines` of them; else nil. Not the
-    /// copyright line: an older frame's number stands there without a set line under it, so no
-    /// card of a stack could be read. Nothing is read.
+    /// The cards' rows of `reading`'s collector band (`cardRows`) when they may be a stack's
+    /// (`stackCards`): a region with four corners whose band shows at least
+    /// `Tuning.stack.minimumNumberLines` of them, a number line among them (the cards' size
+    /// comes from its height); else nil. Not the copyright line: an older
+    /// frame's number stands there without a set line under it, so no card of a stack could be
+    /// read. Nothing is read.
     func stackNumberRows(of reading: CardReading) -> [CardObservation]? {
         guard let corners = reading.quad?.corners, corners.count == 4 else { return nil }
-        let rows = Self.numberRows(reading.observations.filter { $0.region == .collector })
-        return rows.count >= max(1, options.tuning.stack.minimumNumberLines) ? rows : nil
+        let rows = cardRows(reading.observations.filter { $0.region == .collector })
+        return rows.count >= max(1, options.tuning.stack.minimumNumberLines) && rows.contains(where: Self.isNumberRow) ? rows : nil
     }
 
     /// The number lines among `observations`, one per printed line (a line split by the layout
@@ -25,12 +26,42 @@ extension ReadPipeline {
         FieldExtractor.joinLines(observations.filter { CollectorLineParser.parseNumberLine($0.observation.text) != nil })
     }
 
+    /// Whether a row of `cardRows` is a number line (not a set line standing for one).
+    static func isNumberRow(_ row: CardObservation) -> Bool { CollectorLineParser.parseNumberLine(row.observation.text) != nil }
+
+    /// One line per card of `observations` (the stack's cards show a number line over a set
+    /// line): its number line, or, where that was not read, its set line (printed as one:
+    /// `CollectorLineParser.hasSetLineShape`) moved up to where the
+    /// number line would lie (`Tuning.stack.setLineBelow`: small print loses a number line's
+    /// slash or digits more often than a set line's code). A set line with a number line there
+    /// is that card's. Top to bottom.
+    func cardRows(_ observations: [CardObservation]) -> [CardObservation] {
+        let t = options.tuning.stack
+        let numbers = Self.numberRows(observations)
+        func top(_ b: NormalizedRect) -> Double { 1 - b.y - b.height }
+        // Moved by the number lines' height when there are any (a set line's box takes in the
+        // artist's descenders), else by its own.
+        let heights = numbers.map(\.observation.boundingBox.height).sorted()
+        let lineHeight = heights.isEmpty ? nil : heights[(heights.count - 1) / 2]
+        let sets = FieldExtractor.joinLines(observations.filter {
+            CollectorLineParser.parseNumberLine($0.observation.text) == nil && CollectorLineParser.hasSetLineShape($0.observation.text)
+        }).map { line -> CardObservation in
+            var moved = line
+            moved.observation.boundingBox.y += (lineHeight ?? line.observation.boundingBox.height) * t.setLineBelow / t.numberHeight
+            return moved
+        }.filter { line in
+            let b = line.observation.boundingBox
+            return !numbers.contains { abs(top($0.observation.boundingBox) - top(b)) < t.sameCardLines * b.height }
+        }
+        return (numbers + sets).sorted { top($0.observation.boundingBox) < top($1.observation.boundingBox) }
+    }
+
     /// Whether `stackCards` would read `reading` as a stack, without reading anything.
     func mayBeStack(_ reading: CardReading) -> Bool {
         stackNumberRows(of: reading) != nil
     }
 
-    /// The number lines just beyond the bottom edge of the card at `quad` (the next card's, in a
+    /// The cards' rows just beyond the bottom edge of the card at `quad` (the next card's, in a
     /// stack spread to show each card's collector lines), in the card's coordinates; nil when none.
     /// The band `Tuning.stack.probeLeft`…`probeRight` wide, from `top` (a share of the card's
     /// height; by default its bottom edge) to `probeDepth` below its bottom edge, read as
@@ -41,7 +72,7 @@ extension ReadPipeline {
                            purpose: top < 1 ? "stack seed" : "stack probe")
     }
 
-    /// The number lines in `region` of the card at `quad` (its coordinates), nil when none: the
+    /// The cards' rows (`cardRows`) in `region` of the card at `quad` (its coordinates), nil when none: the
     /// band at half the collector band's resolution, told the stack's dpi (`Tuning.stack.resolution`),
     /// read sparsely once (turned dark on light when its ground is dark) and not recognised past
     /// `probeWords` words; traced with `purpose`.
@@ -51,24 +82,24 @@ extension ReadPipeline {
         let began = Clock.now
         guard let read = try? read(patch, .collector, region, psm: .sparseText, retryInverted: false, maximumWords: t.probeWords,
                                    resolution: t.resolution) else { return nil }
-        let rows = Self.numberRows(read.observations)
-        DebugDump.trace("\(purpose) \(Int(Clock.ms(began, Clock.now)))ms: \(rows.count) number lines")
+        let rows = cardRows(read.observations)
+        DebugDump.trace("\(purpose) \(Int(Clock.ms(began, Clock.now)))ms: \(rows.count) rows")
         return rows.isEmpty ? nil : rows
     }
 
     /// The cards of the stack `reading` was read on (see `CardReader.stackCards`): nil when its
-    /// collector band shows fewer than `Tuning.stack.minimumNumberLines` number lines and it is
+    /// collector band shows fewer than `Tuning.stack.minimumNumberLines` cards' rows (`cardRows`) and it is
     /// not probed (nothing is read); no cards, with the time spent, when the probe or the reads
     /// find no stack (fewer than `minimumCards` cards) or fail (the OCR deadline).
     ///
-    /// The stack is followed card by card. The number lines found (the band's; or, probed, the
+    /// The stack is followed card by card. The cards' rows found (the band's; or, probed, the
     /// card's own and the next cards', read again in one band) give where a card lies and the
     /// step from one card to the next. Each card is a card-sized quad placed around its number
     /// line, its collector lines read as a card's are (`Tuning.stack.bandLeft`…, at the
     /// collector band's resolution), and it is moved to lie around the number line read. Each
     /// row's card is read; then from the last card found a step down, and from the first a step
     /// up, the next, the step taken again from each pair of neighbours; where none reads, the
-    /// number lines around are searched (`searchLeft`…); until `maximumMisses` steps in a row
+    /// rows around are searched (`searchLeft`…); until `maximumMisses` steps in a row
     /// find no card or the photo ends; then the places between cards found more than a step and
     /// a half apart. The main reading's title goes to the card whose title band it lies in (the
     /// top card).
@@ -90,7 +121,8 @@ extension ReadPipeline {
             // The band read again untrimmed, so that its lines' places and heights are the
             // region's (the collector band's boxes are on its trimmed patch).
             readAny = true
-            if let again = numberLines(in: CardLayout.collector, of: quad, gray: pixels(), purpose: "stack band"), again.count >= 2 { rows = again }
+            if let again = numberLines(in: CardLayout.collector, of: quad, gray: pixels(), purpose: "stack band"), again.count >= 2,
+               again.contains(where: Self.isNumberRow) { rows = again }
         }
         if rows.isEmpty, probing, !Self.numberRows(reading.observations.filter { $0.region == .collector }).isEmpty {
             readAny = true
@@ -130,10 +162,12 @@ extension ReadPipeline {
         }
         // A card is `cardWidth` × `cardHeight` pixels: at first the size the number lines' height
         // gives (`numberHeight` of a card's height; the lower median: a box may take in two
-        // lines, and boxes vary by ±15%), in the end the size the top card's edge and number line
-        // give (below).
+        // lines, and boxes vary by ±15%; not the set lines': their artist's name reaches below
+        // the line and their boxes vary more), in the end the size the top card's edge and
+        // number line give (below).
         let seedLines = rows.map { framed($0.observation.boundingBox) }
-        let heights = seedLines.map(\.height).sorted()
+        let heights = zip(rows, seedLines).filter { Self.isNumberRow($0.0) }.map(\.1.height).sorted()
+        guard !heights.isEmpty else { return spent() }
         var cardHeight = heights[(heights.count - 1) / 2] / t.numberHeight
         var cardWidth = cardHeight * CardLocator.cardAspect
         guard cardHeight > 1 else { return spent() }
@@ -204,8 +238,9 @@ extension ReadPipeline {
             }
             return .card(origin: moved, observations: observations, fields: fields)
         }
-        // No card read where one was expected (a stack's step varies): the number lines around
-        // it (`Tuning.stack.searchLeft`…), and the card at the one nearest it read.
+        // No card read where one was expected (a stack's step varies): the cards' rows around
+        // it (`Tuning.stack.searchLeft`…), and the card at the one nearest it read, unless that
+        // puts it where it was just read (its own set line, its number line unread again).
         func search(_ o: Place) -> Look {
             let around = CardRegion(u0: t.numberLeft - t.searchLeft, v0: t.numberTop - t.searchUp,
                                     u1: t.numberLeft + t.searchRight, v1: t.numberTop + t.searchDown)
@@ -215,7 +250,9 @@ extension ReadPipeline {
             guard let nearest = numberLines(in: around, of: Quad(cardCorners(o)), gray: gray, purpose: "stack search")?
                 .min(by: { distance($0.observation.boundingBox) < distance($1.observation.boundingBox) }) else { return .none }
             let b = nearest.observation.boundingBox
-            return look((o.x + (b.x - t.numberLeft) * cardWidth, o.y + (top(b) - t.numberTop) * cardHeight), again: false)
+            let du = b.x - t.numberLeft, dv = top(b) - t.numberTop
+            guard abs(du) > t.lookAgain || abs(dv) > t.lookAgain else { return .none }
+            return look((o.x + du * cardWidth, o.y + dv * cardHeight), again: false)
         }
         // The rows' cards, top to bottom, and the step between neighbours: the smallest that is
         // more than `minimumStep` of a card's height (rows further apart skipped a card).
