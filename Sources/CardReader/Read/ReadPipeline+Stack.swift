@@ -23,7 +23,7 @@ extension ReadPipeline {
     /// The number lines among `observations`, one per printed line (a line split by the layout
     /// joined), top to bottom.
     static func numberRows(_ observations: [CardObservation]) -> [CardObservation] {
-        FieldExtractor.joinLines(observations.filter { CollectorLineParser.parseNumberLine($0.observation.text) != nil })
+        FieldExtractor.joinLines(observations.filter(isNumberRow))
     }
 
     /// Whether a row of `cardRows` is a number line (not a set line standing for one).
@@ -38,22 +38,21 @@ extension ReadPipeline {
     func cardRows(_ observations: [CardObservation]) -> [CardObservation] {
         let t = options.tuning.stack
         let numbers = Self.numberRows(observations)
-        func top(_ b: NormalizedRect) -> Double { 1 - b.y - b.height }
         // Moved by the number lines' height when there are any (a set line's box takes in the
         // artist's descenders), else by its own.
         let heights = numbers.map(\.observation.boundingBox.height).sorted()
         let lineHeight = heights.isEmpty ? nil : heights[(heights.count - 1) / 2]
         let sets = FieldExtractor.joinLines(observations.filter {
-            CollectorLineParser.parseNumberLine($0.observation.text) == nil && CollectorLineParser.hasSetLineShape($0.observation.text)
+            !Self.isNumberRow($0) && CollectorLineParser.hasSetLineShape($0.observation.text)
         }).map { line -> CardObservation in
             var moved = line
             moved.observation.boundingBox.y += (lineHeight ?? line.observation.boundingBox.height) * t.setLineBelow / t.numberHeight
             return moved
         }.filter { line in
             let b = line.observation.boundingBox
-            return !numbers.contains { abs(top($0.observation.boundingBox) - top(b)) < t.sameCardLines * b.height }
+            return !numbers.contains { abs($0.observation.boundingBox.fromTop - b.fromTop) < t.sameCardLines * b.height }
         }
-        return (numbers + sets).sorted { top($0.observation.boundingBox) < top($1.observation.boundingBox) }
+        return (numbers + sets).sorted { $0.observation.boundingBox.fromTop < $1.observation.boundingBox.fromTop }
     }
 
     /// Whether `stackCards` would read `reading` as a stack, without reading anything.
@@ -185,7 +184,6 @@ extension ReadPipeline {
                     case line(origin: Place), none, outside }
         var failed = false
         let band = CardRegion(u0: t.bandLeft, v0: t.bandTop, u1: t.bandRight, v1: t.bandBottom)
-        func top(_ b: NormalizedRect) -> Double { 1 - b.y - b.height }
         func look(_ o: Place, again: Bool = true) -> Look {
             let middle = photo(o.x + (band.u0 + band.u1) / 2 * cardWidth, o.y + (band.v0 + band.v1) / 2 * cardHeight)
             guard middle.x >= 0, middle.y >= 0, middle.x < Double(gray.width), middle.y < Double(gray.height) else { return .outside }
@@ -218,11 +216,11 @@ extension ReadPipeline {
             // both lines.)
             let numbers = Self.numberRows(read.observations)
             guard let number = (numbers.isEmpty ? Self.numberRows(observations) : numbers).min(by: {
-                abs(top($0.observation.boundingBox) - t.numberTop) < abs(top($1.observation.boundingBox) - t.numberTop)
+                abs($0.observation.boundingBox.fromTop - t.numberTop) < abs($1.observation.boundingBox.fromTop - t.numberTop)
             }) else { return .none }
             // The card moved to lie around its number line, its lines with it.
             let b = number.observation.boundingBox
-            let du = b.x - t.numberLeft, dv = top(b) - t.numberTop
+            let du = b.x - t.numberLeft, dv = b.fromTop - t.numberTop
             let moved = (x: o.x + du * cardWidth, y: o.y + dv * cardHeight)
             observations = observations.map { o -> CardObservation in
                 var o = o
@@ -245,12 +243,12 @@ extension ReadPipeline {
             let around = CardRegion(u0: t.numberLeft - t.searchLeft, v0: t.numberTop - t.searchUp,
                                     u1: t.numberLeft + t.searchRight, v1: t.numberTop + t.searchDown)
             func distance(_ b: NormalizedRect) -> Double {
-                abs(b.x - t.numberLeft) * CardLocator.cardAspect + abs(top(b) - t.numberTop)
+                abs(b.x - t.numberLeft) * CardLocator.cardAspect + abs(b.fromTop - t.numberTop)
             }
             guard let nearest = numberLines(in: around, of: Quad(cardCorners(o)), gray: gray, purpose: "stack search")?
                 .min(by: { distance($0.observation.boundingBox) < distance($1.observation.boundingBox) }) else { return .none }
             let b = nearest.observation.boundingBox
-            let du = b.x - t.numberLeft, dv = top(b) - t.numberTop
+            let du = b.x - t.numberLeft, dv = b.fromTop - t.numberTop
             guard abs(du) > t.lookAgain || abs(dv) > t.lookAgain else { return .none }
             return look((o.x + du * cardWidth, o.y + dv * cardHeight), again: false)
         }
@@ -335,7 +333,7 @@ extension ReadPipeline {
                     let observations = card.observations.map { observation -> CardObservation in
                         var observation = observation
                         let b = observation.observation.boundingBox
-                        let left = card.origin.x + b.x * oldWidth, boxTop = card.origin.y + top(b) * oldHeight
+                        let left = card.origin.x + b.x * oldWidth, boxTop = card.origin.y + b.fromTop * oldHeight
                         let h = b.height * oldHeight / cardHeight
                         observation.observation.boundingBox = NormalizedRect(x: (left - o.x) / cardWidth, y: 1 - (boxTop - o.y) / cardHeight - h,
                                                                              width: b.width * oldWidth / cardWidth, height: h)
@@ -390,4 +388,9 @@ extension ReadPipeline {
         }
         return (readings, Clock.ms(began, Clock.now))
     }
+}
+
+extension NormalizedRect {
+    /// How far its top edge lies from the top (boxes have a bottom-left origin).
+    fileprivate var fromTop: Double { 1 - maxY }
 }
