@@ -163,6 +163,28 @@ struct CollectorLineParserTests {
         #expect(TitleCleaner.clean("Kongming, \"Sleeping Dragon\"") == "Kongming, Sleeping Dragon")
     }
 
+    @Test("a title line whose end word the cleaning drops by its confidence names its card whole")
+    func titleNamedWhole() {
+        let names = ["Instill Energy", "Counterspell", "Opt"]
+        let resolve = { (text: String) in names.first { $0.lowercased() == text.lowercased() } }
+        func line(_ text: String, _ confidences: [Double]) -> TextObservation {
+            TextObservation(text: text, confidence: 0.67, boundingBox: NormalizedRect(x: 0, y: 0, width: 1, height: 1), characterConfidences: confidences)
+        }
+        // A pale title as Tesseract read it in a binarised band: its last word's letters a little
+        // less sure (0.92–0.97) than its first's (~0.99); the cleaning drops that word.
+        let pale = line("Instill Energy", [0.991, 0.987, 0.995, 0.990, 0.990, 0.993, 0.991, 0.965, 0.994, 0.969, 0.920, 0.950, 0.955])
+        #expect(TitleCleaner.clean(pale.text, characterConfidences: pale.characterConfidences) == "Instill")
+        let named = FieldExtractor.named(pale, by: resolve)
+        #expect(named.read == "Instill Energy" && named.name == "Instill Energy")
+        // Debris read less surely is still dropped when what is left names the card.
+        let debris = FieldExtractor.named(line("Counterspell Be", Array(repeating: 0.95, count: 12) + [0.4, 0.5]), by: resolve)
+        #expect(debris.read == "Counterspell" && debris.name == "Counterspell")
+        // A whole line shorter than `wholeLineLetters` is not tried (a vocabulary that would snap
+        // it to a name): chance, not a name.
+        let short = FieldExtractor.named(line("Opt ee", [0.99, 0.99, 0.99, 0.9, 0.9])) { $0 == "Opt ee" ? "Opt" : nil }
+        #expect(short.read == "Opt" && short.name == nil)
+    }
+
     @Test("random and mutated input never crashes", arguments: [1, 2, 3, 4])
     func fuzz(seed: Int) {
         var rng = SeededGenerator(seed: UInt64(seed))

@@ -85,18 +85,8 @@ struct FieldExtractor {
             return (score, cleaned, o)
         }
         guard let best = scored.max(by: { $0.0 < $1.0 }) else { return nil }
-        var read = best.1
-        var value = resolveTitle.flatMap { Self.resolve(read, with: $0) }
-        // The cleaning drops end words read less surely than the line, and a pale title's own
-        // first or last word is read less surely too: when what is left names no card, the line
-        // trimmed of debris alone may, if it is long enough to be a name rather than chance
-        // (the vocabulary's long-reading length).
-        if value == nil, let resolveTitle {
-            let whole = TitleCleaner.clean(best.2.observation.text)
-            if whole != read, whole.filter(\.isLetter).count >= Self.wholeLineLetters, let name = Self.resolve(whole, with: resolveTitle) {
-                (read, value) = (whole, name)
-            }
-        }
+        let (read, value) = resolveTitle.map { resolveTitle in Self.named(best.2.observation) { Self.resolve($0, with: resolveTitle) } }
+            ?? (best.1, nil)
         // sources[0]: the title as read (cleaned, before snapping); sources[1]: the raw line.
         return ExtractedField(value: value ?? read, confidence: best.2.observation.confidence, sources: [read, best.2.observation.text])
     }
@@ -105,6 +95,20 @@ struct FieldExtractor {
 extension FieldExtractor {
     /// Letters a title line needs before its words the cleaning dropped are given back to it.
     static let wholeLineLetters = 8
+
+    /// The title `line` reads (`TitleCleaner.clean` with its characters' confidences) and the
+    /// card name `resolve` gives it. The cleaning drops end words read less surely than the
+    /// line, and a title's own first or last word is often read less surely too (a pale or
+    /// small title: a word's letters at 0.92–0.97 after the line's at 0.99): when what is left
+    /// names no card, the line trimmed of debris alone may, if it is long enough to be a name
+    /// rather than chance (`wholeLineLetters`); it is then the title read.
+    static func named(_ line: TextObservation, by resolve: (String) -> String?) -> (read: String, name: String?) {
+        let cleaned = TitleCleaner.clean(line.text, characterConfidences: line.characterConfidences)
+        if let name = resolve(cleaned) { return (cleaned, name) }
+        let whole = TitleCleaner.clean(line.text)
+        if whole != cleaned, whole.filter(\.isLetter).count >= wholeLineLetters, let name = resolve(whole) { return (whole, name) }
+        return (cleaned, nil)
+    }
 
     /// The card name a title read stands for: the whole line, else the longest run of its words
     /// (up to three dropped at either end) that the vocabulary knows and that holds at least 60%

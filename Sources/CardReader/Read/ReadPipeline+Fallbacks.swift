@@ -34,8 +34,9 @@ extension ReadPipeline {
                 // The whole line must name the card (no dropping of words around a name, as
                 // `FieldExtractor.resolve` does): binarised noise holds short runs of letters.
                 let line = title.observations.count == 1 ? title.observations[0].observation : nil
-                var cleaned = line.map { TitleCleaner.clean($0.text, characterConfidences: $0.characterConfidences) } ?? ""
-                if cleaned.filter(\.isLetter).count < tuning.title.minimumGuessedNameLetters || options.resolveTitle?(cleaned) == nil {
+                let named = line.map { FieldExtractor.named($0) { options.resolveTitle?($0) } }
+                var cleaned = named?.read ?? ""
+                if cleaned.filter(\.isLetter).count < tuning.title.minimumGuessedNameLetters || named?.name == nil {
                     guard blockMode, !lightText, title.observations.isEmpty,
                           let block = try leadingNameInBlockMode(binarized, region) else { continue }
                     (title, cleaned) = block

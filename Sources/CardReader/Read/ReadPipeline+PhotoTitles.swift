@@ -86,9 +86,11 @@ extension ReadPipeline {
             var found: [Found] = []
             for read in lines.map(\.observation) {
                 var line = read
-                var cleaned = TitleCleaner.clean(line.text, characterConfidences: line.characterConfidences)
-                guard line.confidence >= t.minimumConfidence, cleaned.filter(\.isLetter).count >= t.minimumLetters,
-                      let resolveTitle = options.resolveTitle, let name = FieldExtractor.resolve(cleaned, with: resolveTitle) else { continue }
+                guard line.confidence >= t.minimumConfidence, let resolveTitle = options.resolveTitle else { continue }
+                func named(_ o: TextObservation) -> (read: String, name: String?) { FieldExtractor.named(o) { FieldExtractor.resolve($0, with: resolveTitle) } }
+                let first = named(line)
+                var cleaned = first.read
+                guard cleaned.filter(\.isLetter).count >= t.minimumLetters, let name = first.name else { continue }
                 // The name must be in the line nearly letter for letter: a title read in part
                 // snaps to a name of another card (or another language) more easily than a
                 // whole title band. A line that misses more is read again on its own, as a line
@@ -97,12 +99,10 @@ extension ReadPipeline {
                 let letters = name.filter(\.isLetter).count
                 func holdsName(_ text: String) -> Bool { Self.lettersMissed(name, in: text) <= letters / max(1, t.lettersPerMiss) }
                 if !holdsName(cleaned) {
-                    let again = titleLines(at: pixels(line.boundingBox)).lazy.map { o in
-                        (o, TitleCleaner.clean(o.text, characterConfidences: o.characterConfidences))
-                    }.first { o, text in
-                        o.confidence >= t.minimumConfidence && FieldExtractor.resolve(text, with: resolveTitle) == name && holdsName(text)
+                    let again = titleLines(at: pixels(line.boundingBox)).lazy.map { o in (o, named(o)) }.first { o, named in
+                        o.confidence >= t.minimumConfidence && named.name == name && holdsName(named.read)
                     }
-                    guard let (reread, text) = again else { continue }
+                    guard let (reread, (text, _)) = again else { continue }
                     DebugDump.trace("photo title \(name) read again from \(line.text) as \(reread.text)")
                     line = reread
                     cleaned = text
