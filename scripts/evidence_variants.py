@@ -13,6 +13,9 @@ VARIANT is one of
   glare     a sleeve's glare over the title: an ellipse (centre u 0.38, v 0.075; half-axes 0.30 of
             the card's width, 0.07 of its height) blended towards white, 90% at its middle and
             fading out over its outer part, so the title's ends may survive (a partial title)
+  cuttop    the photo cut through the card's title: of the photo's four sides the one the card's
+            top faces is moved in to the title's middle (card v 0.06 at u 0.5), so the card runs
+            into the photo's edge with the upper half of its title gone
 QUAD_JSON is the card's quad as `cardscan read --json` gives it ({"corners": [{x, y} x 4]}, TL,
 TR, BR, BL of the upright card in photo pixels). Card coordinates u (right) and v (down) run 0-1
 over the card; the quad's perspective is followed (a homography from the unit square).
@@ -99,6 +102,15 @@ def main(argv):
         (_, top), (_, bottom) = to_photo(cu, cv - rv), to_photo(cu, cv + rv)
         mask = mask.filter(ImageFilter.GaussianBlur(max(1.0, abs(bottom - top) / 6)))
         image = Image.composite(Image.new("RGB", image.size, (255, 255, 255)), image, mask)
+    elif variant == "cuttop":
+        (tx, ty), (bx, by) = to_photo(0.5, 0.0), to_photo(0.5, 1.0)
+        cx, cy = to_photo(0.5, 0.06)
+        up = (tx - bx, ty - by)
+        if abs(up[1]) >= abs(up[0]):
+            box = (0, int(cy), image.width, image.height) if up[1] < 0 else (0, 0, image.width, int(cy))
+        else:
+            box = (int(cx), 0, image.width, image.height) if up[0] < 0 else (0, 0, int(cx), image.height)
+        image = image.crop(box)
     else:
         sys.exit(f"evidence_variants: unknown variant '{variant}'")
     image.save(out, quality=95)

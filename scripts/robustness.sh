@@ -31,6 +31,7 @@
 #   nobottom      the card's bottom 8% painted over like the table   card lies is in
 #   textonly      everything but the text box painted over           Fixtures/robustness/card-corners.csv,
 #   glare         a sleeve's glare washing out most of the title      scripts/evidence_variants.py)
+#   cuttop        the photo cut through the card's title (the card running into its edge)
 # Needs ImageMagick's `convert` (Debian imagemagick; installed if missing, with root or sudo), and
 # for the evidence variants Pillow (PyPI; installed if missing).
 set -euo pipefail
@@ -62,7 +63,7 @@ out=out/robustness
 [ "$kind" = photo_single ] || out=out/robustness-$kind
 grep -q ",$kind," "$photos/labels.csv" || { echo "robustness: no label of kind '$kind' in $photos/labels.csv" >&2; exit 2; }
 if [ ${#variants[@]} -eq 0 ]; then
-  variants=(up r90 r180 r270 a30 a45 a135 a250 pitch30 yaw30 half dark blur q40 notitle nobottom textonly glare)
+  variants=(up r90 r180 r270 a30 a45 a135 a250 pitch30 yaw30 half dark blur q40 notitle nobottom textonly glare cuttop)
   [ "$kind" = photo_single ] || variants=(up r90 a30 half dark q40)
 fi
 
@@ -77,7 +78,7 @@ variant_args() { # name -> convert arguments applied to the upright copy
     dark) echo "-modulate 55" ;;
     blur) echo "-blur 0x1.5" ;;
     q40) echo "-quality 40" ;;
-    notitle|nobottom|textonly|glare) echo "@evidence" ;; # scripts/evidence_variants.py, below
+    notitle|nobottom|textonly|glare|cuttop) echo "@evidence" ;; # scripts/evidence_variants.py, below
     *) return 1 ;;
   esac
 }
