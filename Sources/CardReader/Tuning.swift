@@ -128,9 +128,10 @@ public struct Tuning: Sendable, Codable, Equatable {
         public var binarizeMargin = 20
         /// Light regions of the photo around which a card is placed, most box-like first.
         public var textBoxes = 2
-        /// Cards placed around text boxes that read no known name, kept (best title first) as
-        /// places the card may be instead (`CardReading.elsewhere`): their text is read when
-        /// nothing at the card's place names a card.
+        /// Cards placed around text boxes that read no known name, and as many placed around the
+        /// art, kept (best title first) as places the card may be instead
+        /// (`CardReading.elsewhere`): their text is read when nothing at the card's place names a
+        /// card.
         public var placesElsewhere = 2
     }
 

@@ -134,6 +134,36 @@ struct CardScannerTests {
         #expect(x > 0.38 && x < 0.59 && y > 0.25 && y < 0.46, "\(quad)")
     }
 
+    @Test("a card cut by the photo's edge through its title is read at the card placed around its art (real OCR)")
+    func cardCutThroughItsTitle() throws {
+        // A Spanish card, the photo cut 6% of the card's height below its top edge (as
+        // `scripts/robustness.sh cuttop` does; its corners in Fixtures/robustness/card-corners.csv:
+        // top edge at y ≈ 52, bottom at ≈ 387): the card runs into the photo's top edge, and no
+        // title or collector line reads. Its text, read where the card lies around its art, names
+        // it. (No photo-text reads: the later resort.)
+        let path = SharedCardData.root.appendingPathComponent("photos/notavu/test_images/opt_es.jpg").path
+        let full = try Image(contentsOf: path).grayPixels()
+        let cut = 72
+        let image = try Self.image(gray: Array(full.pixels[(cut * full.width)...]), width: full.width, height: full.height - cut, name: "cut.pgm")
+        // Its Spanish text is in MTGJSON's set file, with every English card beside it.
+        try SharedCardData.withCatalog(of: [SharedCardData.scryfall2019, SharedCardData.setFile("DOM")]) { catalog in
+            var off = CardReader.Options()
+            off.tuning.photoText.turns = 0
+            off.tuning.lastResorts.placesElsewhere = 0
+            let without = try CardScanner(catalog: catalog, options: off).scan(image: image)
+            #expect(without.allSatisfy { $0.match.name == nil }, "the premise: \(without.map { "\($0.match.name ?? "-") \($0.match.method)" })")
+            var on = CardReader.Options()
+            on.tuning.photoText.turns = 0
+            let cards = try CardScanner(catalog: catalog, options: on).scan(image: image)
+            let card = try #require(cards.first)
+            #expect(card.match.name == "Opt", "\(card.match.method) \(card.match.text?.bestName ?? "-")")
+            #expect(card.reading.observations.contains { $0.region == .textBox })
+            // Reported where the card lies: its top edge beyond the photo's.
+            let quad = try #require(card.reading.quad)
+            #expect(quad.corners.map(\.y).min() ?? 0 < 0, "\(quad.corners)")
+        }
+    }
+
     @Test("a card whose edges merge with the table, found as its art, is read at the card placed around the art (real OCR)")
     func cardPlacedAroundItsArt() throws {
         // A white-framed card on a white wall, its bottom 8% painted over in the wall's colour (as

@@ -64,6 +64,7 @@ struct ReadPipeline {
             }
         }
         var elsewhere: [Attempt] = []
+        let neighbours = NeighbourCards(tuning: tuning.neighbours)
         if !rescued, resorts.placedCards {
             // The located region may be the card's art (its frame merging with the table): the
             // card placed around it. Else the card lies around a light text box of the photo.
@@ -76,15 +77,22 @@ struct ReadPipeline {
                 }, accept: { reading, _ in scoring.placedCardTaken(reading) }, stop: { _, taken, _ in taken })
             }
             let aroundArt = placed(edges.map(CardLayout.cardsAround(art:)) ?? [], source: .aroundArt)
+            let art = search.tried.count
             if try !placedRound("art", aroundArt) {
                 let aroundTextBoxes = CardLocator(tuning: tuning.locator).textBoxes(gray, limit: tuning.lastResorts.textBoxes).lazy.flatMap { box in
                     placed(CardLayout.cardsAround(textBox: box), source: .aroundTextBox)
                 }
-                let before = search.tried.count
-                // No known name: the cards placed around text boxes are still places the card may
-                // be, for its text to decide (a card whose frame merges with a dark table is found
-                // as its text box).
-                if try !placedRound("text boxes", aroundTextBoxes) { elsewhere = scoring.placesElsewhere(search.tried[before...]) }
+                let textBoxes = search.tried.count
+                // No known name: the cards placed around text boxes, then those placed around the
+                // art, are still places the card may be, for its text to decide (a card whose
+                // frame merges with a dark table is found as its text box; a card cut by the
+                // photo's edge, as its art).
+                if try !placedRound("text boxes", aroundTextBoxes) {
+                    elsewhere = scoring.placesElsewhere(search.tried[textBoxes...])
+                    elsewhere += scoring.placesElsewhere(search.tried[art..<textBoxes]).filter { place in
+                        !elsewhere.contains { neighbours.samePlace($0.corners, place.corners) }
+                    }
+                }
             }
         }
 
@@ -114,7 +122,6 @@ struct ReadPipeline {
         var read = found.fields.collectorNumber == nil && !found.copyrightRead && (policy.readsCopyrightWithoutTitle || titled) && olderFrame
             ? try readingCopyright(found, gray: gray) : found
         read.fields.borderColor = borderColor(of: read.corners, edges: edges, gray: gray)
-        let neighbours = NeighbourCards(tuning: tuning.neighbours)
         read.elsewhere = elsewhere.filter { !neighbours.samePlace($0.corners, read.corners) }
         return read
     }

@@ -13,7 +13,7 @@ import CardScanOCR
 /// |---|---|---|---|
 /// | placement | located quad, whole image; each way up, standard then extended bands | it scores higher | a reading is convincing, or the best settles the title |
 /// | rescue | the best title bands binarised and re-read | it reads a known name | at the first taken |
-/// | art, text boxes | a card placed around the located region as its art; then cards placed around light text boxes | it reads a known name of several letters (else the two best go out as `CardReading.elsewhere`, for their text to decide) | at the first taken |
+/// | art, text boxes | a card placed around the located region as its art; then cards placed around light text boxes | it reads a known name of several letters (else the two best around text boxes, then the two best around the art, go out as `CardReading.elsewhere`, for their text to decide) | at the first taken |
 /// | alternatives | the best quad grown by a border, completed to 63:88, hung from its top edge | it scores clearly higher, or completes the same name with collector lines | at the first taken |
 ///
 /// Evidence is also added to the best reading between rounds (the copyright line of an older
