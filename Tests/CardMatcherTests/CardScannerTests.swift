@@ -16,6 +16,20 @@ struct CardScannerTests {
     /// A white-framed 2015 card on a white wall, read cleanly (title and collector lines).
     static let felidarCub = SharedCardData.root.appendingPathComponent("photos/alexandrearpin/photos/normal/bfz_felidar_cub.JPG").path
 
+    /// `image` scanned with no photo-text reads (the later resort), after checking the premise
+    /// that without the places kept for the text to decide (`CardReading.elsewhere`) nothing
+    /// names its card.
+    static func scanWithPlacesElsewhere(_ image: Image, catalog: CardCatalog) throws -> [CardScanner.Card] {
+        var off = CardReader.Options()
+        off.tuning.photoText.turns = 0
+        off.tuning.lastResorts.placesElsewhere = 0
+        let without = try CardScanner(catalog: catalog, options: off).scan(image: image)
+        #expect(without.allSatisfy { $0.match.name == nil }, "the premise: \(without.map { "\($0.match.name ?? "-") \($0.match.method)" })")
+        var on = CardReader.Options()
+        on.tuning.photoText.turns = 0
+        return try CardScanner(catalog: catalog, options: on).scan(image: image)
+    }
+
     /// `pixels` (`width` x `height`, grey) as an image the reader decodes (a PGM in memory).
     static func image(gray pixels: [UInt8], width: Int, height: Int, name: String) throws -> Image {
         try Image(data: Data("P5\n\(width) \(height)\n255\n".utf8) + Data(pixels), name: name)
@@ -115,15 +129,7 @@ struct CardScannerTests {
             }
         }
         let image = try Self.image(gray: half, width: w, height: h, name: "half.pgm")
-        let catalog = try SharedCardData.catalog.get().catalog
-        var off = CardReader.Options()
-        off.tuning.photoText.turns = 0
-        off.tuning.lastResorts.placesElsewhere = 0
-        let without = try CardScanner(catalog: catalog, options: off).scan(image: image)
-        #expect(without.allSatisfy { $0.match.name == nil }, "the premise: \(without.map { "\($0.match.name ?? "-") \($0.match.method)" })")
-        var on = CardReader.Options()
-        on.tuning.photoText.turns = 0
-        let cards = try CardScanner(catalog: catalog, options: on).scan(image: image)
+        let cards = try Self.scanWithPlacesElsewhere(image, catalog: try SharedCardData.catalog.get().catalog)
         #expect(cards.count == 1)
         let card = try #require(cards.first)
         #expect(card.match.name == "Gurmag Drowner", "\(card.match.method) \(card.match.text?.bestName ?? "-")")
@@ -147,15 +153,7 @@ struct CardScannerTests {
         let image = try Self.image(gray: Array(full.pixels[(cut * full.width)...]), width: full.width, height: full.height - cut, name: "cut.pgm")
         // Its Spanish text is in MTGJSON's set file, with every English card beside it.
         try SharedCardData.withCatalog(of: [SharedCardData.scryfall2019, SharedCardData.setFile("DOM")]) { catalog in
-            var off = CardReader.Options()
-            off.tuning.photoText.turns = 0
-            off.tuning.lastResorts.placesElsewhere = 0
-            let without = try CardScanner(catalog: catalog, options: off).scan(image: image)
-            #expect(without.allSatisfy { $0.match.name == nil }, "the premise: \(without.map { "\($0.match.name ?? "-") \($0.match.method)" })")
-            var on = CardReader.Options()
-            on.tuning.photoText.turns = 0
-            let cards = try CardScanner(catalog: catalog, options: on).scan(image: image)
-            let card = try #require(cards.first)
+            let card = try #require(try Self.scanWithPlacesElsewhere(image, catalog: catalog).first)
             #expect(card.match.name == "Opt", "\(card.match.method) \(card.match.text?.bestName ?? "-")")
             #expect(card.reading.observations.contains { $0.region == .textBox })
             // Reported where the card lies: its top edge beyond the photo's.
