@@ -105,6 +105,8 @@ def main(argv):
     elif variant == "cuttop":
         (tx, ty), (bx, by) = to_photo(0.5, 0.0), to_photo(0.5, 1.0)
         cx, cy = to_photo(0.5, 0.06)
+        # (Within the photo: a card whose top lies outside it keeps a strip at least.)
+        cx, cy = min(max(cx, 1), image.width - 1), min(max(cy, 1), image.height - 1)
         up = (tx - bx, ty - by)
         if abs(up[1]) >= abs(up[0]):
             box = (0, int(cy), image.width, image.height) if up[1] < 0 else (0, 0, image.width, int(cy))

@@ -217,8 +217,9 @@ public struct CardReading: Sendable, Codable, Equatable {
     /// printing released well after it can be in the photo.
     public var captureDay: String?
     /// Other places the card may be, each with its title band as read there: cards placed around
-    /// the photo's text boxes when no known name was read (the locator may have found a card whose
-    /// frame merges with a dark table as its text box, or the whole photo). Their text decides:
+    /// the photo's text boxes, then around the located region as the card's art, when no known
+    /// name was read (the locator may have found a card whose frame merges with a dark table as
+    /// its text box, or the whole photo; a card cut by the photo's edge as its art). Their text decides:
     /// read when nothing at `quad` names a card (`CardScanner`). Not encoded: a reading decoded
     /// from JSON has none (and so is not `==` to one that had some).
     public var elsewhere: [CardReading] = []

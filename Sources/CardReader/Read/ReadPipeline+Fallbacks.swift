@@ -31,8 +31,8 @@ extension ReadPipeline {
                 let binarized = patch.localContrastBinarized(window: max(9, patch.height / tuning.lastResorts.binarizeWindowDivisor),
                                                              margin: tuning.lastResorts.binarizeMargin, lightText: lightText)
                 var title = try read(binarized, .title, region, psm: .singleLine, retryInverted: false) // dark on white by construction
-                // The whole line must name the card (no dropping of words around a name, as
-                // `FieldExtractor.resolve` does): binarised noise holds short runs of letters.
+                // The line read must name the card as it stands (no dropping of words around a
+                // name, as `FieldExtractor.resolve` does): binarised noise holds short runs of letters.
                 let line = title.observations.count == 1 ? title.observations[0].observation : nil
                 let named = line.map { FieldExtractor.named($0) { options.resolveTitle?($0) } }
                 var cleaned = named?.read ?? ""
@@ -40,6 +40,10 @@ extension ReadPipeline {
                     guard blockMode, !lightText, title.observations.isEmpty,
                           let block = try leadingNameInBlockMode(binarized, region) else { continue }
                     (title, cleaned) = block
+                } else if let line, cleaned != TitleCleaner.clean(line.text, characterConfidences: line.characterConfidences) {
+                    // Named by the whole line: its characters' confidences, which had the cleaning
+                    // drop a word, are left out, so that the reading's title is the name checked here.
+                    title.observations[0].observation.characterConfidences = []
                 }
                 DebugDump.trace("rescue read \(cleaned) in the \(region == CardLayout.title ? "standard" : "extended") band, \(lightText ? "light" : "dark") lettering")
                 var attempt = try attempt(found.corners, gray: gray, extended: region == CardLayout.extendedTitle,

@@ -86,7 +86,10 @@ extension ReadPipeline {
             var found: [Found] = []
             for read in lines.map(\.observation) {
                 var line = read
-                guard line.confidence >= t.minimumConfidence, let resolveTitle = options.resolveTitle else { continue }
+                // (Letters counted on the line as read first: no cleaning gives it more, and a
+                // short line is not looked up.)
+                guard line.confidence >= t.minimumConfidence, line.text.filter(\.isLetter).count >= t.minimumLetters,
+                      let resolveTitle = options.resolveTitle else { continue }
                 func named(_ o: TextObservation) -> (read: String, name: String?) { FieldExtractor.named(o) { FieldExtractor.resolve($0, with: resolveTitle) } }
                 let first = named(line)
                 var cleaned = first.read
