@@ -1,3 +1,4 @@
+import CardScanOCR
 import Foundation
 import Testing
 
@@ -95,5 +96,33 @@ struct CardLayoutTests {
         // A card seen square-on keeps the side-length order.
         let flat = [PixelPoint(x: 100, y: 50), PixelPoint(x: 730, y: 50), PixelPoint(x: 730, y: 930), PixelPoint(x: 100, y: 930)]
         #expect(CardLocator().portraitOrder(flat, imageWidth: 4000, imageHeight: 3000).map(\.x) == flat.map(\.x))
+    }
+
+    @Test("small print enlarged more than 2x is sampled cubically: the same values at pixel centres, a steeper edge")
+    func cubicWhenEnlarged() {
+        // A 63 x 88 px card, black left half and white right half: a band across it enlarged
+        // ~10x (a card 2,300 px tall) crosses the edge in fewer grey pixels with cubic sampling.
+        let (w, h) = (63, 88)
+        let gray = GrayImage(width: w, height: h, pixels: (0..<(w * h)).map { $0 % w < w / 2 ? 0 : 255 })
+        let card = Homography(Quad([PixelPoint(x: 0, y: 0), PixelPoint(x: Double(w), y: 0), PixelPoint(x: Double(w), y: Double(h)),
+                                    PixelPoint(x: 0, y: Double(h))]))
+        let band = CardRegion(u0: 0.3, v0: 0.45, u1: 0.7, v1: 0.55)
+        func grey(_ cubic: Bool) -> Int {
+            let out = Rectifier.warp(gray, homography: card, region: band, cardHeightPixels: 880, cubicWhenEnlarged: cubic)
+            let row = out.pixels[(out.height / 2 * out.width)..<((out.height / 2 + 1) * out.width)]
+            return row.filter { $0 > 25 && $0 < 230 }.count
+        }
+        #expect(grey(true) < grey(false), "cubic \(grey(true)), bilinear \(grey(false)) grey pixels across the edge")
+        // Not enlarged more than 2x: the same as bilinear.
+        let plain = Rectifier.warp(gray, homography: card, region: band, cardHeightPixels: 150, cubicWhenEnlarged: false)
+        let asked = Rectifier.warp(gray, homography: card, region: band, cardHeightPixels: 150, cubicWhenEnlarged: true)
+        #expect(plain == asked)
+        // At pixel centres the cubic kernel gives the pixel itself.
+        let ramp = GrayImage(width: 8, height: 8, pixels: (0..<64).map { UInt8(($0 * 37) % 256) })
+        ramp.pixels.withUnsafeBufferPointer { p in
+            for (x, y) in [(3, 4), (0, 0), (7, 7), (5, 1)] {
+                #expect(abs(GrayImage.bicubic(p, width: 8, height: 8, Double(x) + 0.5, Double(y) + 0.5) - Double(ramp.pixels[y * 8 + x])) < 1e-9)
+            }
+        }
     }
 }

@@ -66,8 +66,9 @@ struct CardRegion: Sendable, Equatable {
 enum Rectifier {
     /// Warps `region` of the card into a `width`-pixel-wide image whose height follows the card's
     /// aspect ratio (63:88) so the result is undistorted. Bilinear, with 2x2 supersampling when the
-    /// source is being reduced by more than 1.5x.
-    static func warp(_ image: GrayImage, homography: Homography, region: CardRegion, cardHeightPixels: Int) -> GrayImage {
+    /// source is being reduced by more than 1.5x; with `cubicWhenEnlarged`, Catmull-Rom where it
+    /// is enlarged more than 2x.
+    static func warp(_ image: GrayImage, homography: Homography, region: CardRegion, cardHeightPixels: Int, cubicWhenEnlarged: Bool = false) -> GrayImage {
         let cardH = Double(cardHeightPixels)
         let cardW = cardH * 63.0 / 88.0
         let outW = max(1, Int((region.u1 - region.u0) * cardW))
@@ -77,6 +78,9 @@ enum Rectifier {
         let next = homography.map((region.u0 + region.u1) / 2 + 1 / cardW, (region.v0 + region.v1) / 2)
         let step = ((next.x - mid.x) * (next.x - mid.x) + (next.y - mid.y) * (next.y - mid.y)).squareRoot()
         let samples = step > 1.5 ? 2 : 1
+        // Much enlarged, where asked (small print): cubic interpolation keeps the strokes' edges
+        // that bilinear blurs.
+        let enlarging = cubicWhenEnlarged && step < 0.5
         var out = [UInt8](repeating: 0, count: outW * outH)
         let du = (region.u1 - region.u0) / Double(outW), dv = (region.v1 - region.v0) / Double(outH)
         let inv = 1.0 / Double(samples * samples)
@@ -95,7 +99,8 @@ enum Rectifier {
                             for sx in 0..<samples {
                                 var t = homography.terms(region.u0 + (Double(sx) + 0.5) / Double(samples) * du, v)
                                 for ox in 0..<outW {
-                                    acc[ox] += GrayImage.bilinear(p, width: w, height: h, t.x / t.w, t.y / t.w)
+                                    acc[ox] += enlarging ? GrayImage.bicubic(p, width: w, height: h, t.x / t.w, t.y / t.w)
+                                        : GrayImage.bilinear(p, width: w, height: h, t.x / t.w, t.y / t.w)
                                     t.x += advance.x; t.y += advance.y; t.w += advance.w
                                 }
                             }
