@@ -118,11 +118,29 @@ struct CardLayoutTests {
         let asked = Rectifier.warp(gray, homography: card, region: band, cardHeightPixels: 150, cubicWhenEnlarged: true)
         #expect(plain == asked)
         // At pixel centres the cubic kernel gives the pixel itself.
-        let ramp = GrayImage(width: 8, height: 8, pixels: (0..<64).map { UInt8(($0 * 37) % 256) })
-        ramp.pixels.withUnsafeBufferPointer { p in
+        let noise = GrayImage(width: 8, height: 8, pixels: (0..<64).map { UInt8(($0 * 37) % 256) })
+        noise.pixels.withUnsafeBufferPointer { p in
             for (x, y) in [(3, 4), (0, 0), (7, 7), (5, 1)] {
-                #expect(abs(GrayImage.bicubic(p, width: 8, height: 8, Double(x) + 0.5, Double(y) + 0.5) - Double(ramp.pixels[y * 8 + x])) < 1e-9)
+                #expect(abs(GrayImage.bicubic(p, width: 8, height: 8, Double(x) + 0.5, Double(y) + 0.5) - Double(noise.pixels[y * 8 + x])) < 1e-9)
             }
         }
+        // Between centres, Catmull-Rom's values: an edge 0 0 255 255 is 127.5 halfway and 51.8 a
+        // quarter of the way (bilinear: 63.75), and a straight ramp is followed exactly.
+        let edge: [UInt8] = [0, 0, 255, 255], ramp: [UInt8] = [0, 10, 20, 30, 40, 50, 60, 70]
+        edge.withUnsafeBufferPointer { p in
+            #expect(abs(GrayImage.bicubic(p, width: 4, height: 1, 2.0, 0.5) - 127.5) < 1e-9)
+            #expect(abs(GrayImage.bicubic(p, width: 4, height: 1, 1.75, 0.5) - 51.796875) < 1e-9)
+        }
+        ramp.withUnsafeBufferPointer { p in
+            #expect(abs(GrayImage.bicubic(p, width: 8, height: 1, 3.8, 0.5) - 33) < 1e-9)
+        }
+        // The bottom lines' patches (read at `bottomCardHeight`) ask for it; a title's does not.
+        let quad = Quad([PixelPoint(x: 0, y: 0), PixelPoint(x: Double(w), y: 0), PixelPoint(x: Double(w), y: Double(h)), PixelPoint(x: 0, y: Double(h))])
+        func same(_ patch: GrayImage, _ warped: GrayImage) -> Bool { patch == warped || patch == warped.inverted() }
+        let bottom = ReadPipeline.patch(band, cardHeight: CardLayout.bottomCardHeight, gray: gray, corners: quad, trimmed: false)
+        #expect(same(bottom, Rectifier.warp(gray, homography: card, region: band, cardHeightPixels: CardLayout.bottomCardHeight, cubicWhenEnlarged: true)))
+        #expect(!same(bottom, Rectifier.warp(gray, homography: card, region: band, cardHeightPixels: CardLayout.bottomCardHeight)))
+        let title = ReadPipeline.patch(band, cardHeight: CardLayout.titleCardHeight, gray: gray, corners: quad, trimmed: false)
+        #expect(same(title, Rectifier.warp(gray, homography: card, region: band, cardHeightPixels: CardLayout.titleCardHeight)))
     }
 }

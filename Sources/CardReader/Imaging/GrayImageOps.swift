@@ -1,8 +1,8 @@
 import CardScanOCR
 
 extension GrayImage {
-    /// Bilinear sample at (x, y) in pixel units (pixel centres at integer + 0.5 are not assumed:
-    /// integer coordinates are pixel centres).
+    /// Bilinear sample at (x, y) in pixel units, pixel centres at integer + 0.5 (pixel i spans
+    /// i…i+1), edges clamped.
     @inline(__always) func bilinear(_ x: Double, _ y: Double) -> Double {
         pixels.withUnsafeBufferPointer { Self.bilinear($0, width: width, height: height, x, y) }
     }

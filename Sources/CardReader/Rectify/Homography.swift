@@ -66,8 +66,8 @@ struct CardRegion: Sendable, Equatable {
 enum Rectifier {
     /// Warps `region` of the card into a `width`-pixel-wide image whose height follows the card's
     /// aspect ratio (63:88) so the result is undistorted. Bilinear, with 2x2 supersampling when the
-    /// source is being reduced by more than 1.5x; with `cubicWhenEnlarged`, Catmull-Rom where it
-    /// is enlarged more than 2x.
+    /// source is being reduced by more than 1.5x; with `cubicWhenEnlarged`, Catmull-Rom when the
+    /// region's centre is enlarged more than 2x (one choice per patch).
     static func warp(_ image: GrayImage, homography: Homography, region: CardRegion, cardHeightPixels: Int, cubicWhenEnlarged: Bool = false) -> GrayImage {
         let cardH = Double(cardHeightPixels)
         let cardW = cardH * 63.0 / 88.0
