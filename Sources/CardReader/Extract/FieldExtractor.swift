@@ -85,8 +85,8 @@ struct FieldExtractor {
             return (score, cleaned, o)
         }
         guard let best = scored.max(by: { $0.0 < $1.0 }) else { return nil }
-        let (read, value) = resolveTitle.map { resolveTitle in Self.named(best.2.observation) { Self.resolve($0, with: resolveTitle) } }
-            ?? (best.1, nil)
+        let named = resolveTitle.map { resolveTitle in Self.named(best.2.observation) { Self.resolve($0, with: resolveTitle) } }
+        let (read, value) = named.map { ($0.read, $0.name) } ?? (best.1, nil)
         // sources[0]: the title as read (cleaned, before snapping); sources[1]: the raw line.
         return ExtractedField(value: value ?? read, confidence: best.2.observation.confidence, sources: [read, best.2.observation.text])
     }
@@ -101,13 +101,13 @@ extension FieldExtractor {
     /// line, and a title's own first or last word is often read less surely too (a pale or
     /// small title: a word's letters at 0.92–0.97 after the line's at 0.99): when what is left
     /// names no card, the line trimmed of debris alone may, if it is long enough to be a name
-    /// rather than chance (`wholeLineLetters`); it is then the title read.
-    static func named(_ line: TextObservation, by resolve: (String) -> String?) -> (read: String, name: String?) {
+    /// rather than chance (`wholeLineLetters`); it is then the title read (`wholeLine`).
+    static func named(_ line: TextObservation, by resolve: (String) -> String?) -> (read: String, name: String?, wholeLine: Bool) {
         let cleaned = TitleCleaner.clean(line.text, characterConfidences: line.characterConfidences)
-        if let name = resolve(cleaned) { return (cleaned, name) }
+        if let name = resolve(cleaned) { return (cleaned, name, false) }
         let whole = TitleCleaner.clean(line.text)
-        if whole != cleaned, whole.filter(\.isLetter).count >= wholeLineLetters, let name = resolve(whole) { return (whole, name) }
-        return (cleaned, nil)
+        if whole != cleaned, whole.filter(\.isLetter).count >= wholeLineLetters, let name = resolve(whole) { return (whole, name, true) }
+        return (cleaned, nil, false)
     }
 
     /// The card name a title read stands for: the whole line, else the longest run of its words

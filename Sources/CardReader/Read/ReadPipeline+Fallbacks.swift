@@ -40,7 +40,7 @@ extension ReadPipeline {
                     guard blockMode, !lightText, title.observations.isEmpty,
                           let block = try leadingNameInBlockMode(binarized, region) else { continue }
                     (title, cleaned) = block
-                } else if let line, cleaned != TitleCleaner.clean(line.text, characterConfidences: line.characterConfidences) {
+                } else if named?.wholeLine == true {
                     // Named by the whole line: its characters' confidences, which had the cleaning
                     // drop a word, are left out, so that the reading's title is the name checked here.
                     title.observations[0].observation.characterConfidences = []

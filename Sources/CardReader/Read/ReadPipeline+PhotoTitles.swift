@@ -90,7 +90,9 @@ extension ReadPipeline {
                 // short line is not looked up.)
                 guard line.confidence >= t.minimumConfidence, line.text.filter(\.isLetter).count >= t.minimumLetters,
                       let resolveTitle = options.resolveTitle else { continue }
-                func named(_ o: TextObservation) -> (read: String, name: String?) { FieldExtractor.named(o) { FieldExtractor.resolve($0, with: resolveTitle) } }
+                func named(_ o: TextObservation) -> (read: String, name: String?, wholeLine: Bool) {
+                    FieldExtractor.named(o) { FieldExtractor.resolve($0, with: resolveTitle) }
+                }
                 let first = named(line)
                 var cleaned = first.read
                 guard cleaned.filter(\.isLetter).count >= t.minimumLetters, let name = first.name else { continue }
@@ -105,10 +107,10 @@ extension ReadPipeline {
                     let again = titleLines(at: pixels(line.boundingBox)).lazy.map { o in (o, named(o)) }.first { o, named in
                         o.confidence >= t.minimumConfidence && named.name == name && holdsName(named.read)
                     }
-                    guard let (reread, (text, _)) = again else { continue }
+                    guard let (reread, title) = again else { continue }
                     DebugDump.trace("photo title \(name) read again from \(line.text) as \(reread.text)")
                     line = reread
-                    cleaned = text
+                    cleaned = title.read
                 }
                 let box = pixels(line.boundingBox)
                 let ratio = box.h / expectedHeight
